@@ -1,0 +1,8 @@
+/** One benchmark: `run` receives the arguments after its name and returns an exit code. */
+export interface Bench {
+  description: string;
+  run(args: string[]): Promise<number>;
+}
+
+/** Every bench by the name `pnpm bench <name>` takes. */
+export const benches: Record<string, Bench> = {};

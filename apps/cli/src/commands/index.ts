@@ -1,0 +1,8 @@
+import type { Command } from 'commander';
+import type { CommandIO } from '../io.js';
+import { registerTokensCommand } from './tokens.js';
+
+/** Every subcommand, one file each; registration order is the order `--help` lists them. */
+export function registerCommands(program: Command, io: CommandIO): void {
+  registerTokensCommand(program, io);
+}

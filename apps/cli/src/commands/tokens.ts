@@ -1,0 +1,51 @@
+import { createTokenizer, type Encoding } from '@ctxkit/tokenize';
+import { type Command, Option } from 'commander';
+import type { CommandIO } from '../io.js';
+import { readTextInput, writeJson } from '../io.js';
+
+const ENCODINGS: Encoding[] = ['o200k_base', 'cl100k_base', 'estimate'];
+
+interface TokensOptions {
+  encoding: Encoding;
+  json?: boolean;
+}
+
+/** `ctxkit tokens [FILE...|-]`: exact token counts of files or standard input. */
+export function registerTokensCommand(program: Command, io: CommandIO): void {
+  program
+    .command('tokens')
+    .description('Count the tokens of files (or standard input) exactly.')
+    .argument('[files...]', 'files to count; - or nothing reads standard input')
+    .addOption(
+      new Option('-e, --encoding <name>', 'token vocabulary').choices(ENCODINGS).default('o200k_base'),
+    )
+    .option('--json', 'print one JSON document')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ctxkit tokens README.md\n  cat prompt.txt | ctxkit tokens --encoding cl100k_base --json\n',
+    )
+    .action(async (files: string[], options: TokensOptions) => {
+      const tokenizer = createTokenizer({ encoding: options.encoding });
+      const inputs = files.length === 0 ? ['-'] : files;
+      const rows: { path: string; tokens: number; bytes: number }[] = [];
+      for (const path of inputs) {
+        const text = await readTextInput(io, path);
+        rows.push({ path, tokens: tokenizer.count(text), bytes: Buffer.byteLength(text, 'utf8') });
+      }
+      const tokens = rows.reduce((sum, row) => sum + row.tokens, 0);
+      const bytes = rows.reduce((sum, row) => sum + row.bytes, 0);
+      if (options.json) {
+        writeJson(
+          io,
+          rows.length > 1
+            ? { encoding: options.encoding, tokens, bytes, files: rows }
+            : { encoding: options.encoding, tokens, bytes },
+        );
+        return;
+      }
+      const width = Math.max(...rows.map((row) => String(row.tokens).length), String(tokens).length);
+      for (const row of rows) io.stdout.write(`${String(row.tokens).padStart(width)}  ${row.path}\n`);
+      if (rows.length > 1)
+        io.stdout.write(`${String(tokens).padStart(width)}  total (${options.encoding})\n`);
+    });
+}

@@ -1,0 +1,34 @@
+// The one test preset: workspace packages resolve to their TypeScript sources, so a test never
+// waits for (or races with) another package's build output.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function workspaceAliases() {
+  const dir = join(root, 'packages');
+  return readdirSync(dir)
+    .filter((name) => existsSync(join(dir, name, 'src', 'index.ts')))
+    .sort()
+    .map((name) => ({
+      find: new RegExp(`^@ctxkit/${name}$`),
+      replacement: join(dir, name, 'src', 'index.ts'),
+    }));
+}
+
+/**
+ * @param {import('vitest/config').UserConfig} [overrides]
+ */
+export function packageVitestConfig(overrides = {}) {
+  return defineConfig({
+    resolve: { alias: workspaceAliases() },
+    test: {
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      testTimeout: 60_000,
+      passWithNoTests: true,
+      ...overrides.test,
+    },
+  });
+}
