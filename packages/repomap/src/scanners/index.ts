@@ -1,0 +1,53 @@
+/**
+ * Public surface of the hand-written symbol scanners: pick a language from a path, scan a file's text.
+ * Scanners are pure, never throw, and run in time linear in the input's length.
+ */
+import type { Language, Scanner, ScanResult } from '../types.js';
+
+/**
+ * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
+ * for some input, so caches keyed on it are rebuilt.
+ */
+export const SCANNER_VERSION = 1;
+
+/** File extensions (lower case, with the dot) each language's scanner reads. */
+const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
+  '.ts': 'typescript',
+  '.tsx': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.js': 'javascript',
+  '.jsx': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.py': 'python',
+  '.pyi': 'python',
+  '.go': 'go',
+  '.rs': 'rust',
+  '.java': 'java',
+};
+
+/** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
+export function languageForPath(path: string): Language | undefined {
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const dot = path.lastIndexOf('.');
+  if (dot <= slash + 1) return undefined;
+  return LANGUAGE_BY_EXTENSION[path.slice(dot).toLowerCase()];
+}
+
+const SCANNERS: Partial<Record<Language, Scanner>> = {};
+
+/**
+ * Scans one file's text as `language`: its definitions (in source order) and identifier reference
+ * counts outside comments and strings. Never throws; a language without a scanner yields nothing.
+ */
+export function scanSource(text: string, language: Language): ScanResult {
+  const scanner = SCANNERS[language];
+  if (!scanner) return { definitions: [], references: new Map() };
+  try {
+    return scanner(text);
+  } catch {
+    // A scanner bug must not take a whole repo map down; the file simply contributes nothing.
+    return { definitions: [], references: new Map() };
+  }
+}
