@@ -1,0 +1,74 @@
+/**
+ * The neutral transcript model. Every provider shape (OpenAI chat-completions, Anthropic Messages,
+ * Vercel AI SDK) converts to and from it losslessly; everything in this package works on it.
+ */
+
+/** Who a message is from. `tool` messages carry exactly one tool result. */
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
+
+/** A model's request to run a tool. `id` pairs it with exactly one {@link ToolResult}. */
+export interface ToolCall {
+  /** Provider-assigned id; unique within a transcript. */
+  id: string;
+  /** Tool name as the model called it. */
+  name: string;
+  /** Parsed arguments (any JSON value); kept as given so adapters round-trip byte for byte. */
+  input: unknown;
+}
+
+/** The answer to one {@link ToolCall}. */
+export interface ToolResult {
+  /** The `id` of the call this answers. */
+  callId: string;
+  /** Text content of the result (what compaction shortens or elides). */
+  content: string;
+  /** True when the tool reported failure. */
+  isError?: boolean;
+}
+
+/** An image shown to the model. Costs are estimated from dimensions when known. */
+export interface ImageAttachment {
+  type: 'image';
+  /** IANA media type, e.g. `image/png`. */
+  mediaType: string;
+  /** Base64 data or a URL, as the provider received it. */
+  data: string;
+  /** File name, used in the marker that replaces the image after its turn. */
+  name?: string;
+  width?: number;
+  height?: number;
+}
+
+/** A document (e.g. PDF) shown to the model. */
+export interface DocumentAttachment {
+  type: 'document';
+  mediaType: string;
+  data: string;
+  name?: string;
+  /** Page count, when known; improves the token estimate. */
+  pages?: number;
+}
+
+export type Attachment = ImageAttachment | DocumentAttachment;
+
+/** Model reasoning carried in a message. The signature is sent back verbatim, so it costs tokens. */
+export interface Reasoning {
+  text: string;
+  signature?: string;
+}
+
+/** One entry of a transcript, in the neutral model. */
+export interface Message {
+  role: Role;
+  text?: string;
+  toolCalls?: ToolCall[];
+  toolResult?: ToolResult;
+  attachments?: Attachment[];
+  reasoning?: Reasoning;
+  /**
+   * Set on a message the harness added (a reminder, a fill-band notice) rather than the user typing it.
+   * It travels on the user role, the one channel every provider accepts mid-conversation, but a
+   * client must never render it as something the user said.
+   */
+  reminder?: boolean;
+}
