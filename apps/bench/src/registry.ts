@@ -1,3 +1,5 @@
+import { budgetBench } from './benches/budget.js';
+
 /** One benchmark: `run` receives the arguments after its name and returns an exit code. */
 export interface Bench {
   description: string;
@@ -5,4 +7,6 @@ export interface Bench {
 }
 
 /** Every bench by the name `pnpm bench <name>` takes. */
-export const benches: Record<string, Bench> = {};
+export const benches: Record<string, Bench> = {
+  budget: budgetBench,
+};
