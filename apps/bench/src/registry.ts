@@ -1,4 +1,5 @@
 import { budgetBench } from './benches/budget.js';
+import { reportBench } from './benches/report.js';
 
 /** One benchmark: `run` receives the arguments after its name and returns an exit code. */
 export interface Bench {
@@ -9,4 +10,5 @@ export interface Bench {
 /** Every bench by the name `pnpm bench <name>` takes. */
 export const benches: Record<string, Bench> = {
   budget: budgetBench,
+  report: reportBench,
 };
