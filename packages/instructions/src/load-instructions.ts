@@ -1,0 +1,85 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { buildInstructions } from './build-instructions.js';
+import {
+  CTXKIT_INSTRUCTION_FILES,
+  CURSOR_RULES_DIRECTORY,
+  NESTED_INSTRUCTION_FILES,
+  normalizeRelativePath,
+  README_FILE,
+  ROOT_INSTRUCTION_FILES,
+  scopeDirectories,
+} from './instruction-files.js';
+import type { InstructionSource, InstructionsResult, LoadInstructionsOptions } from './types.js';
+
+/**
+ * Load the project's instruction files (AGENTS.md, CLAUDE.md, Cursor rules, nested AGENTS.md of
+ * the directories in scope, …) into one deterministic, budgeted text plus a report of what was
+ * kept and dropped. Missing files are simply absent; malformed front matter is reported in
+ * `problems` and the file still loads as plain text.
+ *
+ * @example
+ * const result = await loadInstructions({ root: '.', scope: ['packages/api/src/server.ts'] });
+ * prompt = result.text + prompt;
+ */
+export async function loadInstructions(options: LoadInstructionsOptions): Promise<InstructionsResult> {
+  const scope = (options.scope ?? []).map((file) => toRelative(options.root, file));
+  const candidates: string[] = [...ROOT_INSTRUCTION_FILES];
+  candidates.push(...(await listCursorRules(options.root)));
+  candidates.push(...CTXKIT_INSTRUCTION_FILES);
+  for (const directory of scopeDirectories(scope)) {
+    for (const name of NESTED_INSTRUCTION_FILES) candidates.push(`${directory}/${name}`);
+  }
+  if (options.includeReadme) candidates.push(README_FILE);
+
+  const sources: InstructionSource[] = [];
+  for (const path of candidates) {
+    const source = await readSource(options.root, path);
+    if (source) sources.push(source);
+  }
+  return buildInstructions(sources, {
+    scope,
+    maxTotalBytes: options.maxTotalBytes,
+    maxFileBytes: options.maxFileBytes,
+  });
+}
+
+async function readSource(root: string, path: string): Promise<InstructionSource | undefined> {
+  const absolute = join(root, ...path.split('/'));
+  try {
+    const info = await stat(absolute);
+    if (!info.isFile()) return undefined;
+    const [text, real] = await Promise.all([readFile(absolute, 'utf8'), realpath(absolute)]);
+    return { path, text, identity: real };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Absent (or a dangling symlink) means "this project has no such file"; anything else is real.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/** Every `*.mdc` below .cursor/rules (Cursor allows sub-folders), sorted. */
+async function listCursorRules(root: string): Promise<string[]> {
+  const found: string[] = [];
+  async function walk(relativeDirectory: string): Promise<void> {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await readdir(join(root, ...relativeDirectory.split('/')), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = `${relativeDirectory}/${entry.name}`;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.name.endsWith('.mdc')) found.push(path);
+    }
+  }
+  await walk(CURSOR_RULES_DIRECTORY);
+  return found.sort();
+}
+
+function toRelative(root: string, file: string): string {
+  const relativePath = isAbsolute(file) ? relative(root, file) : file;
+  return normalizeRelativePath(relativePath.split(sep).join('/'));
+}

@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TOTAL_BYTES, loadInstructions } from '../src/index.js';
+import { renderReport } from './render-report.js';
+
+const fixtures = join(import.meta.dirname, 'fixtures');
+const golden = (name: string) => join(import.meta.dirname, '__goldens__', `${name}.txt`);
+
+describe('loadInstructions on a nested monorepo', () => {
+  const root = join(fixtures, 'monorepo');
+
+  it('loads the root rules, the nested files of the scope directories (closest last), and gates sections', async () => {
+    const result = await loadInstructions({ root, scope: ['packages/api/src/handlers/users.go'] });
+    await expect(renderReport(result)).toMatchFileSnapshot(golden('monorepo-api-go'));
+    expect(result.files.map((file) => file.path)).toEqual([
+      'AGENTS.md',
+      '.cursorrules',
+      '.cursor/rules/always.mdc',
+      '.ctxkit/AGENTS.md',
+      'packages/api/AGENTS.md',
+      'packages/api/src/handlers/CLAUDE.md',
+    ]);
+    expect(result.sections.dropped).toContainEqual({
+      path: 'CLAUDE.md',
+      heading: null,
+      reason: 'same file as AGENTS.md (symlink)',
+    });
+    expect(result.sections.kept).toContainEqual({ path: 'AGENTS.md', heading: 'Go' });
+    expect(result.sections.dropped.map((section) => section.heading)).toEqual(
+      expect.arrayContaining(['Frontend', 'Testing components', 'Terraform']),
+    );
+  });
+
+  it('applies the frontend rules, the TypeScript cursor rule and no API rules to a web file', async () => {
+    const result = await loadInstructions({ root, scope: ['packages/web/src/App.tsx'] });
+    await expect(renderReport(result)).toMatchFileSnapshot(golden('monorepo-web-tsx'));
+    expect(result.files.map((file) => file.path)).toContain('.cursor/rules/typescript.mdc');
+    expect(result.files.map((file) => file.path)).toContain('packages/web/AGENTS.md');
+    expect(result.text).toContain('Testing Library');
+    expect(result.text).not.toContain('Wrap errors');
+  });
+
+  it('disables gating with an empty scope and loads no nested files', async () => {
+    const result = await loadInstructions({ root });
+    await expect(renderReport(result)).toMatchFileSnapshot(golden('monorepo-no-scope'));
+    expect(result.text).toContain('Every resource carries the `owner` tag.');
+    expect(result.files.some((file) => file.path.startsWith('packages/'))).toBe(false);
+    expect(result.text).not.toContain('pnpm install');
+  });
+
+  it('adds README.md last only when asked', async () => {
+    const result = await loadInstructions({ root, includeReadme: true });
+    expect(result.files.at(-1)?.path).toBe('README.md');
+  });
+
+  it('accepts absolute scope paths inside the root', async () => {
+    const relative = await loadInstructions({ root, scope: ['packages/api/src/handlers/users.go'] });
+    const absolute = await loadInstructions({
+      root,
+      scope: [join(root, 'packages/api/src/handlers/users.go')],
+    });
+    expect(absolute).toEqual(relative);
+  });
+
+  it('strips the paths comment from rendered headings', async () => {
+    const result = await loadInstructions({ root, scope: ['cmd/main.go'] });
+    expect(result.text).toContain('## Go\n');
+    expect(result.text).not.toContain('<!-- paths');
+  });
+});
+
+describe('loadInstructions budgets', () => {
+  const root = join(fixtures, 'oversize');
+
+  it('cuts oversize files at a section boundary with a marker and stops at the total budget', async () => {
+    const result = await loadInstructions({ root });
+    await expect(renderReport(result)).toMatchFileSnapshot(golden('oversize'));
+    expect(result.bytes).toBeLessThanOrEqual(DEFAULT_MAX_TOTAL_BYTES);
+    for (const file of result.files) expect(file.bytes).toBeLessThanOrEqual(DEFAULT_MAX_FILE_BYTES);
+    expect(result.files.find((file) => file.path === 'AGENTS.md')?.truncated).toBe(true);
+    expect(result.sections.dropped).toContainEqual({
+      path: 'CLAUDE.md',
+      heading: null,
+      reason: 'identical to AGENTS.md',
+    });
+    expect(result.text).toMatch(
+      /\[ctxkit: truncated AGENTS\.md here; \d+ sections? \(\d+ bytes\) left out by the 4000-byte per-file budget\]/,
+    );
+    expect(
+      result.sections.dropped.some((section) => section.reason.includes('12000-byte total budget')),
+    ).toBe(true);
+  });
+
+  it('honours smaller budgets', async () => {
+    const result = await loadInstructions({ root, maxTotalBytes: 3000, maxFileBytes: 1000 });
+    expect(result.bytes).toBeLessThanOrEqual(3000);
+    for (const file of result.files) expect(file.bytes).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('loadInstructions with malformed front matter', () => {
+  it('reports file:line and still loads the file as plain text', async () => {
+    const result = await loadInstructions({ root: join(fixtures, 'malformed'), scope: ['src/index.ts'] });
+    await expect(renderReport(result)).toMatchFileSnapshot(golden('malformed'));
+    expect(result.problems.map((problem) => `${problem.path}:${problem.line}`)).toEqual([
+      'AGENTS.md:3',
+      '.cursor/rules/style.mdc:3',
+      '.ctxkit/PROJECT.md:1',
+    ]);
+    expect(result.text).toContain('Keep modules under 300 lines.');
+    expect(result.text).toContain('The front matter above is never closed.');
+    expect(result.sections.dropped).toContainEqual({
+      path: 'CLAUDE.md',
+      heading: null,
+      reason: 'paths docs/** match no file in scope',
+    });
+  });
+
+  it('returns an empty result for a directory without instruction files', async () => {
+    const result = await loadInstructions({ root: join(fixtures, 'monorepo', 'packages', 'api', 'src') });
+    expect(result).toEqual({
+      text: '',
+      bytes: 0,
+      files: [],
+      sections: { kept: [], dropped: [] },
+      problems: [],
+    });
+  });
+});
