@@ -3,6 +3,9 @@ export const EXIT_USAGE = 2;
 /** Exit code for a failure inside ctxkit itself. */
 export const EXIT_INTERNAL = 1;
 
+/** The environment variable that makes internal errors print their stack. */
+export const DEBUG_ENV = 'CTXKIT_DEBUG';
+
 /**
  * A problem with what the user asked for (missing file, bad flag value, invalid input).
  * Printed as one line, exit code 2, never with a stack trace.
@@ -11,15 +14,47 @@ export class UserError extends Error {
   override name = 'UserError';
 }
 
+// File-system errors a user causes by naming something that is not there or not theirs.
+const USER_ERRNO_MESSAGES: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'not a directory',
+  EISDIR: 'is a directory, expected a file',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+};
+
+/**
+ * `error` as a {@link UserError} when it is one in substance: a UserError already, or a
+ * file-system error on a path (a command passing a missing directory straight to a package).
+ * Anything else is ctxkit's own failure and stays as it is.
+ */
+export function asUserError(error: unknown): UserError | undefined {
+  if (error instanceof UserError) return error;
+  const errno = error as NodeJS.ErrnoException | undefined;
+  if (
+    errno &&
+    typeof errno === 'object' &&
+    typeof errno.code === 'string' &&
+    typeof errno.path === 'string'
+  ) {
+    const message = USER_ERRNO_MESSAGES[errno.code];
+    if (message) return new UserError(`${message}: ${errno.path}`);
+  }
+  return undefined;
+}
+
 /** Print `error` the way its kind deserves and return the exit code. */
 export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug: boolean): number {
-  if (error instanceof UserError) {
-    stderr.write(`ctxkit: ${error.message}\n`);
+  const userError = asUserError(error);
+  if (userError) {
+    // One line, whatever the message held: a multi-line message would read like a stack.
+    stderr.write(`ctxkit: ${userError.message.split('\n')[0]}\n`);
     return EXIT_USAGE;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`ctxkit: internal error: ${message}\n`);
+  stderr.write(`ctxkit: internal error: ${message.split('\n')[0]}\n`);
   if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
-  else stderr.write('ctxkit: set CTXKIT_DEBUG=1 to see the stack trace\n');
+  else
+    stderr.write(`ctxkit: this is a bug in ctxkit; run again with ${DEBUG_ENV}=1 to see the stack trace\n`);
   return EXIT_INTERNAL;
 }

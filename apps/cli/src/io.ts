@@ -1,15 +1,62 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ResolvedConfig } from './config/resolve.js';
 import { UserError } from './errors.js';
+import { type Colors, createColors } from './output/color.js';
+import { type ProgressReporter, SILENT_PROGRESS } from './output/progress.js';
 
-/** Where a command writes and reads; tests pass their own. */
+/**
+ * Where a command writes and reads, plus the global flags and configuration in effect; tests pass
+ * their own streams. Every field is filled in by the shell before a subcommand's action runs, so
+ * actions read them at call time (never at registration time, when flags are not parsed yet).
+ */
 export interface CommandIO {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   /** Reads all of standard input (for the `-` argument). */
   readStdin(): Promise<string>;
-  /** The directory relative paths are resolved against. */
+  /** The directory relative paths are resolved against (`--cwd`, else the process directory). */
   cwd: string;
+  /** Standard input as a stream, for commands that speak a protocol over it (`ctxkit mcp`). */
+  stdin: NodeJS.ReadableStream;
+  /** `--json`: write exactly one JSON document to stdout and nothing else. */
+  json: boolean;
+  /** `--quiet`: no progress and no notes on stderr; results and errors still appear. */
+  quiet: boolean;
+  /** Styles for stdout: active only on a terminal, without `--no-color`/`NO_COLOR`, and not under `--json`. */
+  colors: Colors;
+  /** The repository root (nearest ancestor of `cwd` with `.git`, else `cwd`); configuration lives here. */
+  root: string;
+  /** The effective configuration: `ctxkit.config.json` / package.json#ctxkit with global flags applied. */
+  config: ResolvedConfig;
+  /**
+   * Start a progress line on stderr for long work (`label` e.g. `mapping repository`). It appears
+   * only after ~300 ms, only on a terminal, never with `--quiet`; call `done()` when finished.
+   */
+  progress(label: string): ProgressReporter;
+}
+
+/** A complete {@link CommandIO} from the parts a caller has; the rest are process defaults. */
+export function createCommandIO(parts: Partial<CommandIO> = {}): CommandIO {
+  const cwd = parts.cwd ?? process.cwd();
+  return {
+    stdout: parts.stdout ?? process.stdout,
+    stderr: parts.stderr ?? process.stderr,
+    readStdin: parts.readStdin ?? readAllStdin,
+    cwd,
+    stdin: parts.stdin ?? process.stdin,
+    json: parts.json ?? false,
+    quiet: parts.quiet ?? false,
+    colors: parts.colors ?? createColors(false),
+    root: parts.root ?? cwd,
+    config: parts.config ?? { root: parts.root ?? cwd, values: {}, sources: {} },
+    progress: parts.progress ?? (() => SILENT_PROGRESS),
+  };
+}
+
+/** Whether `stream` is attached to a terminal (colour, progress). */
+export function isTerminal(stream: NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
 /** Read a text input named on the command line: a path, or `-` for standard input. */
@@ -31,6 +78,7 @@ export function writeJson(io: CommandIO, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** Read all of the process's standard input as UTF-8. */
 export async function readAllStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

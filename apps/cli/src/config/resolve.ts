@@ -1,0 +1,108 @@
+import type { LoadedConfig } from './load.js';
+import { type CtxkitConfig, configSchema } from './schema.js';
+
+/** Label of a value nobody set: the packages' own default applies. */
+export const DEFAULT_SOURCE = 'default';
+
+/** Global command-line flags that override configuration values. */
+export interface ConfigFlags {
+  /** `--model NAME`. */
+  model?: string;
+}
+
+/** The configuration in effect for one run: file settings with flags applied on top. */
+export interface ResolvedConfig {
+  /** Absolute repository root the configuration belongs to. */
+  root: string;
+  /** Absolute path of the configuration file, when there is one. */
+  file?: string;
+  /** The effective settings. */
+  values: CtxkitConfig;
+  /** Where each set value came from, by dotted key: a file label or a flag such as `--model`. */
+  sources: Record<string, string>;
+}
+
+/** One line of `ctxkit config`: a setting, its effective value, where that value came from. */
+export interface ConfigEntry {
+  /** Dotted key, e.g. `reserves.system` or `roleShares.implement`. */
+  key: string;
+  /** The effective value; `null` when unset (the package default applies). */
+  value: unknown;
+  /** `default`, a file label (`ctxkit.config.json`, `package.json#ctxkit`) or a flag (`--model`). */
+  source: string;
+}
+
+/** Apply `flags` over the loaded configuration and record where every value came from. */
+export function resolveConfig(loaded: LoadedConfig, flags: ConfigFlags): ResolvedConfig {
+  const values: CtxkitConfig = { ...loaded.config };
+  const sources: Record<string, string> = {};
+  if (loaded.file) {
+    for (const key of leafKeys(loaded.config)) sources[key] = loaded.file.label;
+  }
+  if (flags.model !== undefined) {
+    values.model = flags.model;
+    sources.model = '--model';
+  }
+  return { root: loaded.root, ...(loaded.file ? { file: loaded.file.path } : {}), values, sources };
+}
+
+// Settings shown one level down (each field has its own source); records list their entries.
+const NESTED_KEYS = new Set(['reserves', 'instructions', 'map', 'roleShares', 'profiles']);
+const RECORD_KEYS = new Set(['roleShares', 'profiles']);
+
+function leafKeys(config: CtxkitConfig): string[] {
+  const keys: string[] = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (NESTED_KEYS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const child of Object.keys(value)) keys.push(`${key}.${child}`);
+    } else {
+      keys.push(key);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Every setting with its effective value and source, in schema order (records sorted by name),
+ * unset settings included so the output shows everything that could be configured.
+ */
+export function describeConfig(resolved: ResolvedConfig): ConfigEntry[] {
+  const entries: ConfigEntry[] = [];
+  const values = resolved.values as Record<string, unknown>;
+  const shape = configSchema.shape as Record<string, { unwrap?: () => unknown }>;
+  for (const key of Object.keys(shape)) {
+    if (key === '$schema') continue;
+    const value = values[key];
+    if (RECORD_KEYS.has(key)) {
+      const record = (value ?? {}) as Record<string, unknown>;
+      const names = Object.keys(record).sort();
+      if (names.length === 0) entries.push({ key, value: null, source: DEFAULT_SOURCE });
+      for (const name of names) {
+        const dotted = `${key}.${name}`;
+        entries.push({
+          key: dotted,
+          value: record[name],
+          source: resolved.sources[dotted] ?? DEFAULT_SOURCE,
+        });
+      }
+    } else if (NESTED_KEYS.has(key)) {
+      const record = (value ?? {}) as Record<string, unknown>;
+      for (const child of nestedFields(key)) {
+        const dotted = `${key}.${child}`;
+        entries.push({
+          key: dotted,
+          value: record[child] ?? null,
+          source: resolved.sources[dotted] ?? DEFAULT_SOURCE,
+        });
+      }
+    } else {
+      entries.push({ key, value: value ?? null, source: resolved.sources[key] ?? DEFAULT_SOURCE });
+    }
+  }
+  return entries;
+}
+
+function nestedFields(key: string): string[] {
+  const field = (configSchema.shape as Record<string, unknown>)[key] as { unwrap(): { shape: object } };
+  return Object.keys(field.unwrap().shape);
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+// Every object is strict: a misspelt key ("reserve" for "reserves") must be an error naming the
+// key and the file, not a setting that silently does nothing.
+
+const tokenCount = z.number().int().nonnegative();
+
+/** Token reserves carved out of the window before anything is packed (see @ctxkit/context). */
+const reservesSchema = z
+  .object({
+    /** Tokens kept for the system prompt. */
+    system: tokenCount,
+    /** Tokens kept for tool definitions. */
+    tools: tokenCount,
+    /** Tokens kept for the model's answer. */
+    response: tokenCount,
+    /** Share of the window kept as slack for tokenizer disagreement, in percent. */
+    slackPercent: z.number().min(0).max(90),
+  })
+  .partial()
+  .strict();
+
+/** A model profile the user adds to (or overrides in) the built-in registry. */
+const profileSchema = z
+  .object({
+    /** The model's context window in tokens. */
+    contextWindow: z.number().int().positive(),
+    /** Tokens the model needs for its answer, if different from the default reserve. */
+    completionReserve: tokenCount.optional(),
+    /** Model family (e.g. `qwen2.5-coder`), used when resolving names by substring. */
+    family: z.string().min(1).optional(),
+    /** Parameter-count bucket such as `7b`, used when resolving unknown names by size. */
+    size: z.string().min(1).optional(),
+  })
+  .strict();
+
+/** Project instruction loading (AGENTS.md, CLAUDE.md, …). */
+const instructionsSchema = z
+  .object({
+    /** Extra instruction files to load, relative to the repository root. */
+    files: z.array(z.string().min(1)),
+    /** Treat README.md as an instruction file too (off by default: READMEs dilute small models). */
+    includeReadme: z.boolean(),
+    /** Total byte budget over all instruction files. */
+    maxTotalBytes: z.number().int().positive(),
+    /** Byte budget per instruction file. */
+    maxFileBytes: z.number().int().positive(),
+  })
+  .partial()
+  .strict();
+
+/** Repository map settings. */
+const mapSchema = z
+  .object({
+    /** Token budget of the rendered map. */
+    tokens: z.number().int().positive(),
+  })
+  .partial()
+  .strict();
+
+/**
+ * The schema of `ctxkit.config.json` (or the `ctxkit` key of package.json). Every key is optional;
+ * what is not set falls back to the packages' own defaults.
+ */
+export const configSchema = z
+  .object({
+    /** Lets editors validate the file; ignored by ctxkit. */
+    $schema: z.string(),
+    /** Default model profile name, e.g. `qwen2.5-coder:7b`; `--model` overrides it. */
+    model: z.string().min(1),
+    /** Default token vocabulary for counting. */
+    encoding: z.enum(['o200k_base', 'cl100k_base', 'estimate']),
+    /** Default role for budgets and packs, e.g. `implement`. */
+    role: z.string().min(1),
+    /** Share of the available budget each role gets, between 0 (exclusive) and 1. */
+    roleShares: z.record(z.string().min(1), z.number().gt(0).max(1)),
+    /** Token reserves; unset ones keep the package defaults. */
+    reserves: reservesSchema,
+    /** Extra glob patterns to leave out of maps and packs (on top of .gitignore). */
+    ignore: z.array(z.string().min(1)),
+    /** Directories searched for SKILL.md files, relative to the repository root. */
+    skillRoots: z.array(z.string().min(1)),
+    /** Instruction file loading. */
+    instructions: instructionsSchema,
+    /** Repository map settings. */
+    map: mapSchema,
+    /** Model profiles added to the built-in registry, by name. */
+    profiles: z.record(z.string().min(1), profileSchema),
+  })
+  .partial()
+  .strict();
+
+/** A validated ctxkit configuration: what the file said, nothing filled in. */
+export type CtxkitConfig = z.infer<typeof configSchema>;
+
+/** A user-defined model profile as written in the configuration. */
+export type ConfiguredProfile = z.infer<typeof profileSchema>;
+
+/**
+ * The keys allowed at `path` inside the configuration, for "expected one of" in error messages.
+ * Walks objects by key and records by their value type.
+ */
+export function allowedKeysAt(path: readonly PropertyKey[]): string[] {
+  let schema: z.ZodType = configSchema;
+  for (const segment of path) {
+    const inner = unwrap(schema);
+    if (inner instanceof z.ZodObject) {
+      const child = (inner.shape as Record<string, z.ZodType>)[String(segment)];
+      if (!child) return [];
+      schema = child;
+    } else if (inner instanceof z.ZodRecord) {
+      schema = inner.valueType as z.ZodType;
+    } else {
+      return [];
+    }
+  }
+  const inner = unwrap(schema);
+  return inner instanceof z.ZodObject ? Object.keys(inner.shape).sort() : [];
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType;
+  return current;
+}

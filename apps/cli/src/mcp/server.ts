@@ -1,0 +1,92 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import { asUserError } from '../errors.js';
+import type { ToolContext, ToolDefinition } from './tool.js';
+import { MCP_TOOLS } from './tools/index.js';
+
+/** What {@link serveMcp} needs: the directory, its configuration and the two pipe ends. */
+export interface McpServeOptions {
+  /** Real absolute path of the directory to serve; no tool reaches outside it. */
+  root: string;
+  /** The served repository's configuration. */
+  config: ResolvedConfig;
+  /** The ctxkit version announced to clients. */
+  version: string;
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  /** Where server-side problems are logged (never stdout: that is the protocol channel). */
+  stderr: NodeJS.WritableStream;
+}
+
+const SERVER_INSTRUCTIONS =
+  'ctxkit serves one repository. Start with repo_map to see its ranked symbols, read exact line ranges ' +
+  'with read, count_tokens before sending large text. Paths are relative to the repository root.';
+
+/**
+ * Run a tool and turn any failure into a tool error the client can show the model: a bad request
+ * (UserError, missing file) says what was wrong; anything else is reported as an internal error,
+ * the server stays up either way.
+ */
+export async function callTool(
+  tool: ToolDefinition,
+  input: unknown,
+  context: ToolContext,
+): Promise<CallToolResult> {
+  try {
+    const output = await tool.run(input as never, context);
+    return {
+      content: [{ type: 'text', text: output.text }],
+      ...(output.structured ? { structuredContent: output.structured } : {}),
+    };
+  } catch (error) {
+    const userError = asUserError(error);
+    const message = userError
+      ? userError.message
+      : `internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`;
+    return { isError: true, content: [{ type: 'text', text: message }] };
+  }
+}
+
+/**
+ * Serve ctxkit's tools over MCP on the given streams until the client closes its end. The SDK is
+ * loaded here, not at startup, so other subcommands do not pay for it.
+ */
+export async function serveMcp(options: McpServeOptions): Promise<void> {
+  const [{ McpServer }, { StdioServerTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+  ]);
+  const server = new McpServer(
+    { name: 'ctxkit', version: options.version },
+    { instructions: SERVER_INSTRUCTIONS },
+  );
+  const context: ToolContext = { root: options.root, config: options.config };
+  for (const tool of MCP_TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      (input: unknown) => callTool(tool, input, context),
+    );
+  }
+  const transport = new StdioServerTransport(
+    options.stdin as import('node:stream').Readable,
+    options.stdout as import('node:stream').Writable,
+  );
+  transport.onerror = (error) => {
+    options.stderr.write(`ctxkit mcp: ${error.message}\n`);
+  };
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = () => resolve();
+    // The client closing our stdin is the end of the session.
+    options.stdin.once('end', () => void server.close());
+    options.stdin.once('close', () => void server.close());
+  });
+  await server.connect(transport);
+  await closed;
+}

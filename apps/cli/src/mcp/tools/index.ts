@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineTool, type ToolDefinition } from '../tool.js';
+import { countTokens, TOKEN_ENCODINGS } from './count-tokens.js';
+import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, readFileLines } from './read.js';
+
+const readTool = defineTool({
+  name: 'read',
+  title: 'Read file lines',
+  description:
+    'Read lines of a file in the repository with their real 1-based line numbers (as shown in repo maps ' +
+    'and excerpts). Use offset to jump to a line and limit to bound the output. Paths are relative to the ' +
+    'served directory; paths outside it are refused.',
+  inputSchema: {
+    path: z.string().min(1).describe('file path relative to the served directory, e.g. src/index.ts'),
+    offset: z.number().int().min(1).optional().describe('first line to return, 1-based (default 1)'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_READ_LIMIT)
+      .optional()
+      .describe(`maximum number of lines to return (default ${DEFAULT_READ_LIMIT})`),
+  },
+  run: (input, context) => ({ text: readFileLines(context.root, input) }),
+});
+
+const countTokensTool = defineTool({
+  name: 'count_tokens',
+  title: 'Count tokens',
+  description:
+    'Count the tokens of a text exactly (o200k_base: GPT-4o and later; cl100k_base: GPT-4/3.5) or by the ' +
+    'chars/4 estimate. Use it to check that a prompt or file fits a budget before sending it.',
+  inputSchema: {
+    text: z.string().describe('the text to count'),
+    encoding: z.enum(TOKEN_ENCODINGS).optional().describe('token vocabulary (default o200k_base)'),
+  },
+  outputSchema: {
+    tokens: z.number().int(),
+    encoding: z.enum(TOKEN_ENCODINGS),
+    exact: z.boolean(),
+    bytes: z.number().int(),
+  },
+  run: (input) => {
+    const count = countTokens(input.text, input.encoding);
+    return { text: JSON.stringify(count), structured: { ...count } };
+  },
+});
+
+/** Every tool `ctxkit mcp` serves, in the order clients list them. */
+export const MCP_TOOLS: readonly ToolDefinition[] = [
+  readTool as unknown as ToolDefinition,
+  countTokensTool as unknown as ToolDefinition,
+];

@@ -1,0 +1,73 @@
+import { readFileSync, statSync } from 'node:fs';
+import { UserError } from '../../errors.js';
+import { resolveInside } from '../paths.js';
+
+/** Lines returned when the caller gives no limit: a screenful of context, not a whole file. */
+export const DEFAULT_READ_LIMIT = 400;
+/** The most lines one call may return, so a single read cannot flood a small model's window. */
+export const MAX_READ_LIMIT = 2000;
+/** Longer lines are cut (minified bundles, data blobs) and say so. */
+export const MAX_LINE_CHARS = 2000;
+/** Files above this size are refused rather than loaded whole. */
+export const MAX_READ_BYTES = 16 * 1024 * 1024;
+
+/** Arguments of the `read` tool. */
+export interface ReadArguments {
+  /** File path relative to the served directory. */
+  path: string;
+  /** First line to return, 1-based (the numbers excerpts and maps show). */
+  offset?: number;
+  /** How many lines to return at most. */
+  limit?: number;
+}
+
+/**
+ * Lines `offset`…`offset+limit-1` of a file inside `root`, each prefixed with its real 1-based
+ * line number and a tab, under a header naming the span, with a footer saying how to continue when
+ * the file goes on. Paths outside `root` (by `..` or a symbolic link), directories, binary and
+ * huge files are refused with a {@link UserError}.
+ */
+export function readFileLines(root: string, input: ReadArguments): string {
+  const offset = input.offset ?? 1;
+  const limit = Math.min(input.limit ?? DEFAULT_READ_LIMIT, MAX_READ_LIMIT);
+  if (!Number.isInteger(offset) || offset < 1) {
+    throw new UserError(`offset must be a line number (1 or more), found ${offset}`);
+  }
+  if (!Number.isInteger(limit) || limit < 1) throw new UserError(`limit must be 1 or more, found ${limit}`);
+  const path = resolveInside(root, input.path);
+  const stats = statSync(path);
+  if (stats.isDirectory()) throw new UserError(`${input.path} is a directory, expected a file`);
+  if (stats.size > MAX_READ_BYTES) {
+    throw new UserError(`${input.path} is ${stats.size} bytes, more than read serves (${MAX_READ_BYTES})`);
+  }
+  const buffer = readFileSync(path);
+  if (buffer.subarray(0, 8192).includes(0)) throw new UserError(`${input.path} is a binary file`);
+  const lines = splitLines(buffer.toString('utf8'));
+  if (lines.length === 0) return `${input.path} is empty\n`;
+  if (offset > lines.length) {
+    throw new UserError(`offset ${offset} is past the end of ${input.path} (${lines.length} lines)`);
+  }
+  const last = Math.min(lines.length, offset + limit - 1);
+  const width = String(last).length;
+  let text = `${input.path} lines ${offset}-${last} of ${lines.length}\n`;
+  for (let number = offset; number <= last; number++) {
+    text += `${String(number).padStart(width)}\t${clipLine(lines[number - 1] ?? '')}\n`;
+  }
+  if (last < lines.length) {
+    text += `[${lines.length - last} more lines; call read with offset ${last + 1}]\n`;
+  }
+  return text;
+}
+
+function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(/\r?\n/);
+  // A final newline ends the last line; it does not start an empty one.
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function clipLine(line: string): string {
+  if (line.length <= MAX_LINE_CHARS) return line;
+  return `${line.slice(0, MAX_LINE_CHARS)} [line cut at ${MAX_LINE_CHARS} of ${line.length} characters]`;
+}
