@@ -15,7 +15,7 @@ export const PALETTE = [
 
 const WIDTH = 720;
 const HEIGHT = 320;
-const MARGIN = { top: 36, right: 16, bottom: 72, left: 64 };
+const MARGIN = { top: 36, right: 16, bottom: 96, left: 64 };
 const LEGEND_ROW = 18;
 
 /** Escape text for XML content and attribute values. */
@@ -61,6 +61,8 @@ export function renderChart(chart: ReportChart): string {
   const height = HEIGHT + legendRows * LEGEND_ROW;
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  // The legend sits under the title, so long rotated category labels below the axis never cover it.
+  const top = MARGIN.top + legendRows * LEGEND_ROW;
   const values = (index: number) => chart.series.map((series) => Math.max(0, series.values[index] ?? 0));
   const maximum =
     chart.kind === 'stacked'
@@ -75,7 +77,7 @@ export function renderChart(chart: ReportChart): string {
           ),
         );
   const scale = niceScale(maximum);
-  const y = (value: number) => MARGIN.top + plotHeight - (value / scale.max) * plotHeight;
+  const y = (value: number) => top + plotHeight - (value / scale.max) * plotHeight;
   const band = plotWidth / Math.max(1, chart.categories.length);
   const parts: string[] = [];
   parts.push(
@@ -95,13 +97,13 @@ export function renderChart(chart: ReportChart): string {
     );
   }
   parts.push(
-    `<text transform="translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeXml(chart.unit)}</text>`,
+    `<text transform="translate(14 ${top + plotHeight / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeXml(chart.unit)}</text>`,
   );
   chart.categories.forEach((category, index) => {
     const cx = MARGIN.left + band * (index + 0.5);
     const label = category.length > 28 ? `${category.slice(0, 27)}…` : category;
     parts.push(
-      `<text transform="translate(${round(cx)} ${MARGIN.top + plotHeight + 10}) rotate(30)" text-anchor="start" fill="#333">${escapeXml(label)}</text>`,
+      `<text transform="translate(${round(cx)} ${top + plotHeight + 10}) rotate(30)" text-anchor="start" fill="#333">${escapeXml(label)}</text>`,
     );
   });
   if (chart.kind === 'line') {
@@ -146,7 +148,7 @@ export function renderChart(chart: ReportChart): string {
   );
   chart.series.forEach((series, index) => {
     const lx = MARGIN.left + (index % 4) * (plotWidth / 4);
-    const ly = HEIGHT + Math.floor(index / 4) * LEGEND_ROW;
+    const ly = MARGIN.top + 4 + Math.floor(index / 4) * LEGEND_ROW;
     parts.push(
       `<rect x="${round(lx)}" y="${ly - 9}" width="10" height="10" fill="${PALETTE[index % PALETTE.length]}"/>`,
     );
