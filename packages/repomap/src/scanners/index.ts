@@ -3,6 +3,9 @@
  * Scanners are pure, never throw, and run in time linear in the input's length.
  */
 import type { Language, Scanner, ScanResult } from '../types.js';
+import { scanGo } from './go.js';
+import { scanPython } from './python.js';
+import { scanJavaScript, scanTypeScript } from './typescript.js';
 
 /**
  * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
@@ -35,7 +38,12 @@ export function languageForPath(path: string): Language | undefined {
   return LANGUAGE_BY_EXTENSION[path.slice(dot).toLowerCase()];
 }
 
-const SCANNERS: Partial<Record<Language, Scanner>> = {};
+const SCANNERS: Partial<Record<Language, Scanner>> = {
+  typescript: scanTypeScript,
+  javascript: scanJavaScript,
+  python: scanPython,
+  go: scanGo,
+};
 
 /**
  * Scans one file's text as `language`: its definitions (in source order) and identifier reference

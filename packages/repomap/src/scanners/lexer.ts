@@ -1,0 +1,550 @@
+/**
+ * The shared lexer under every scanner: one left-to-right pass that skips comments and string
+ * contents, counts identifier references, and records tokens in flat typed arrays (no object per
+ * token) for the language's declaration parser. Every loop advances the position, so the pass is
+ * linear in the input and cannot throw on malformed text.
+ */
+
+/** A name, keyword or contextual keyword. */
+export const IDENTIFIER = 1;
+/** One punctuation character (multi-character operators are consecutive tokens). */
+export const PUNCTUATION = 2;
+/** A whole string, character or regular-expression literal. */
+export const STRING = 3;
+/** A numeric literal. */
+export const NUMBER = 4;
+
+/** Bit in {@link TokenList.flags}: the token is the first of its physical line. */
+export const FIRST_ON_LINE = 1;
+/** Bit in {@link TokenList.flags}: whitespace or a comment separates the token from the previous one. */
+export const SPACE_BEFORE = 2;
+
+/** How one language writes comments, strings and names. */
+export interface LexerOptions {
+  /** `//` line comments and `/* *\/` block comments (every language but Python and Ruby). */
+  cComments: boolean;
+  /** `#` starts a line comment (Python, Ruby). */
+  hashComments: boolean;
+  /** Block comments nest (Rust). */
+  nestedBlockComments: boolean;
+  /** `$` may appear in identifiers (JavaScript, Java). */
+  dollarIdentifiers: boolean;
+  /** Python string prefixes and triple-quoted strings. */
+  pythonStrings: boolean;
+  /** JavaScript template literals (whose `${}` holes are code) and regular-expression literals. */
+  javascriptLiterals: boolean;
+  /** Backquoted raw strings spanning lines (Go). */
+  backquoteRawStrings: boolean;
+  /** Rust raw strings `r#"…"#`, byte strings, and `'a'` characters versus `'a` lifetimes. */
+  rustLiterals: boolean;
+  /** `"""` text blocks (Java). */
+  textBlocks: boolean;
+  /** Words that are never references (reserved keywords). */
+  keywords: ReadonlySet<string>;
+}
+
+/** Tokens of one file as parallel arrays, plus the reference counts gathered on the way. */
+export interface TokenList {
+  readonly text: string;
+  count: number;
+  kinds: Uint8Array;
+  flags: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** 1-based line of the token's first character. */
+  lines: Int32Array;
+  /** 0-based column of the token's first character (tabs count as one). */
+  columns: Int32Array;
+  references: Map<string, number>;
+}
+
+const INITIAL_CAPACITY = 1024;
+
+function grow(tokens: TokenList): void {
+  const capacity = tokens.kinds.length * 2;
+  const kinds = new Uint8Array(capacity);
+  kinds.set(tokens.kinds);
+  tokens.kinds = kinds;
+  const flags = new Uint8Array(capacity);
+  flags.set(tokens.flags);
+  tokens.flags = flags;
+  for (const key of ['starts', 'ends', 'lines', 'columns'] as const) {
+    const next = new Int32Array(capacity);
+    next.set(tokens[key]);
+    tokens[key] = next;
+  }
+}
+
+function isIdentifierStart(code: number, dollar: boolean): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    code === 95 ||
+    (dollar && code === 36) ||
+    (code >= 0xaa && !isUnicodeSpace(code))
+  );
+}
+
+function isIdentifierPart(code: number, dollar: boolean): boolean {
+  return isIdentifierStart(code, dollar) || (code >= 48 && code <= 57);
+}
+
+function isUnicodeSpace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x2000 && code <= 0x200a)
+  );
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Words after which a `/` starts a regular expression rather than dividing. */
+const REGEX_AFTER_WORDS = new Set([
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
+]);
+
+/**
+ * Lexes `text` with the rules of one language. Never throws: unterminated strings end at the line
+ * end (or the file end for multi-line forms), stray characters become punctuation.
+ */
+export function lex(text: string, options: LexerOptions): TokenList {
+  const tokens: TokenList = {
+    text,
+    count: 0,
+    kinds: new Uint8Array(INITIAL_CAPACITY),
+    flags: new Uint8Array(INITIAL_CAPACITY),
+    starts: new Int32Array(INITIAL_CAPACITY),
+    ends: new Int32Array(INITIAL_CAPACITY),
+    lines: new Int32Array(INITIAL_CAPACITY),
+    columns: new Int32Array(INITIAL_CAPACITY),
+    references: new Map(),
+  };
+  const length = text.length;
+  const dollar = options.dollarIdentifiers;
+  const keywords = options.keywords;
+  const references = tokens.references;
+  let position = 0;
+  let line = 1;
+  let lineStart = 0;
+  let firstOnLine = true;
+  let spaced = false;
+  // JavaScript: the stack of open `{` counts inside each template `${` hole.
+  const templateDepths: number[] = [];
+  let lastKind = 0;
+  let lastCode = 0;
+  let lastWordAllowsRegex = false;
+
+  const push = (kind: number, start: number, end: number, startLine: number, startColumn: number) => {
+    if (tokens.count === tokens.kinds.length) grow(tokens);
+    const index = tokens.count++;
+    tokens.kinds[index] = kind;
+    tokens.flags[index] = (firstOnLine ? FIRST_ON_LINE : 0) | (spaced ? SPACE_BEFORE : 0);
+    tokens.starts[index] = start;
+    tokens.ends[index] = end;
+    tokens.lines[index] = startLine;
+    tokens.columns[index] = startColumn;
+    firstOnLine = false;
+    spaced = false;
+    lastKind = kind;
+    lastCode = kind === PUNCTUATION ? text.charCodeAt(start) : 0;
+  };
+
+  // Skips a quoted literal body from `position` (just past the opening quote) to past the closing
+  // quote; single-line forms stop at an unescaped line end.
+  const skipQuoted = (quote: number, multiline: boolean) => {
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === 92) {
+        if (text.charCodeAt(position + 1) === 10) {
+          line++;
+          lineStart = position + 2;
+        }
+        position += 2;
+        continue;
+      }
+      if (code === quote) {
+        position++;
+        return;
+      }
+      if (code === 10) {
+        if (!multiline) return;
+        line++;
+        lineStart = position + 1;
+      }
+      position++;
+    }
+    position = Math.min(position, length);
+  };
+
+  // Skips to past `terminator` (a run of identical quote characters, e.g. `"""`) or the file end.
+  const skipUntil = (terminator: string, escapes: boolean) => {
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (escapes && code === 92) {
+        if (text.charCodeAt(position + 1) === 10) {
+          line++;
+          lineStart = position + 2;
+        }
+        position += 2;
+        continue;
+      }
+      if (code === 10) {
+        line++;
+        lineStart = position + 1;
+      } else if (code === terminator.charCodeAt(0) && text.startsWith(terminator, position)) {
+        position += terminator.length;
+        return;
+      }
+      position++;
+    }
+    position = Math.min(position, length);
+  };
+
+  // Skips a template literal's text from just past "`" (or past a hole's closing `}`); stops past
+  // the closing "`" or just past a `${`, pushing a new hole onto the stack.
+  const skipTemplate = () => {
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === 92) {
+        if (text.charCodeAt(position + 1) === 10) {
+          line++;
+          lineStart = position + 2;
+        }
+        position += 2;
+        continue;
+      }
+      if (code === 96) {
+        position++;
+        return;
+      }
+      if (code === 36 && text.charCodeAt(position + 1) === 123) {
+        position += 2;
+        templateDepths.push(0);
+        return;
+      }
+      if (code === 10) {
+        line++;
+        lineStart = position + 1;
+      }
+      position++;
+    }
+    position = Math.min(position, length);
+  };
+
+  // Tries a regular-expression literal at `position` (a `/`); returns false (consuming nothing) when
+  // the line ends before it closes, so the `/` is then an operator.
+  const tryRegex = (): boolean => {
+    let scan = position + 1;
+    let inClass = false;
+    while (scan < length) {
+      const code = text.charCodeAt(scan);
+      if (code === 10 || code === 13) return false;
+      if (code === 92) {
+        scan += 2;
+        continue;
+      }
+      if (inClass) {
+        if (code === 93) inClass = false;
+      } else if (code === 91) {
+        inClass = true;
+      } else if (code === 47) {
+        scan++;
+        while (scan < length && isIdentifierPart(text.charCodeAt(scan), false)) scan++;
+        position = scan;
+        return true;
+      }
+      scan++;
+    }
+    return false;
+  };
+
+  if (text.startsWith('#!')) {
+    while (position < length && text.charCodeAt(position) !== 10) position++;
+  }
+
+  while (position < length) {
+    const code = text.charCodeAt(position);
+    if (code === 10) {
+      line++;
+      position++;
+      lineStart = position;
+      firstOnLine = true;
+      spaced = true;
+      continue;
+    }
+    if (code === 32 || code === 9 || code === 13 || code === 12 || code === 11 || isUnicodeSpace(code)) {
+      position++;
+      spaced = true;
+      continue;
+    }
+    const start = position;
+    const startLine = line;
+    const startColumn = position - lineStart;
+
+    if (options.cComments && code === 47) {
+      const next = text.charCodeAt(position + 1);
+      if (next === 47) {
+        while (position < length && text.charCodeAt(position) !== 10) position++;
+        spaced = true;
+        continue;
+      }
+      if (next === 42) {
+        position += 2;
+        let depth = 1;
+        while (position < length) {
+          const inner = text.charCodeAt(position);
+          if (inner === 42 && text.charCodeAt(position + 1) === 47) {
+            position += 2;
+            if (--depth === 0) break;
+            continue;
+          }
+          if (options.nestedBlockComments && inner === 47 && text.charCodeAt(position + 1) === 42) {
+            position += 2;
+            depth++;
+            continue;
+          }
+          if (inner === 10) {
+            line++;
+            lineStart = position + 1;
+          }
+          position++;
+        }
+        spaced = true;
+        continue;
+      }
+    }
+    if (options.hashComments && code === 35) {
+      while (position < length && text.charCodeAt(position) !== 10) position++;
+      spaced = true;
+      continue;
+    }
+
+    if (isIdentifierStart(code, dollar)) {
+      // String prefixes: Python r"…" f'…' b"""…""", Rust b"…" r#"…"# br"…".
+      if (options.pythonStrings && isPythonPrefix(code)) {
+        let end = position;
+        while (end < length && end - position < 3 && isPythonPrefix(text.charCodeAt(end))) end++;
+        const quote = text.charCodeAt(end);
+        if ((quote === 34 || quote === 39) && end > position && end - position <= 2) {
+          position = end;
+          lexPythonString(quote);
+          push(STRING, start, position, startLine, startColumn);
+          continue;
+        }
+      }
+      if (options.rustLiterals && (code === 114 || code === 98)) {
+        let end = position + 1;
+        if (code === 98 && text.charCodeAt(end) === 114) end++;
+        const raw = text.charCodeAt(end - 1) === 114;
+        let hashes = 0;
+        while (raw && text.charCodeAt(end + hashes) === 35) hashes++;
+        if (text.charCodeAt(end + hashes) === 34) {
+          position = end + hashes + 1;
+          if (raw) skipUntil('"' + '#'.repeat(hashes), false);
+          else skipQuoted(34, true);
+          push(STRING, start, position, startLine, startColumn);
+          continue;
+        }
+        if (code === 98 && text.charCodeAt(position + 1) === 39) {
+          position += 2;
+          skipQuoted(39, false);
+          push(STRING, start, position, startLine, startColumn);
+          continue;
+        }
+      }
+      position++;
+      while (position < length && isIdentifierPart(text.charCodeAt(position), dollar)) position++;
+      push(IDENTIFIER, start, position, startLine, startColumn);
+      const word = text.slice(start, position);
+      if (options.javascriptLiterals) lastWordAllowsRegex = REGEX_AFTER_WORDS.has(word);
+      if (!keywords.has(word)) references.set(word, (references.get(word) ?? 0) + 1);
+      continue;
+    }
+
+    if (isDigit(code) || (code === 46 && isDigit(text.charCodeAt(position + 1)))) {
+      position++;
+      while (position < length) {
+        const inner = text.charCodeAt(position);
+        if (isIdentifierPart(inner, false) || (inner === 46 && isDigit(text.charCodeAt(position + 1))))
+          position++;
+        else break;
+      }
+      push(NUMBER, start, position, startLine, startColumn);
+      continue;
+    }
+
+    if (code === 34 || code === 39) {
+      position++;
+      if (options.pythonStrings) {
+        position = start;
+        lexPythonString(code);
+      } else if (options.textBlocks && code === 34 && text.startsWith('""', position)) {
+        position += 2;
+        skipUntil('"""', true);
+      } else if (options.rustLiterals && code === 39) {
+        // 'a' or '\n' is a character; 'a (no closing quote right after one character) is a lifetime.
+        const next = text.charCodeAt(position);
+        const afterOne = text.codePointAt(position) ?? 0;
+        const width = afterOne > 0xffff ? 2 : 1;
+        if (next === 92 || text.charCodeAt(position + width) === 39) {
+          skipQuoted(39, false);
+        } else {
+          // A lifetime or label: the quote and the name after it are neither a string nor a reference.
+          while (position < length && isIdentifierPart(text.charCodeAt(position), false)) position++;
+          push(PUNCTUATION, start, start + 1, startLine, startColumn);
+          continue;
+        }
+      } else {
+        skipQuoted(code, false);
+      }
+      push(STRING, start, position, startLine, startColumn);
+      continue;
+    }
+
+    if (code === 96) {
+      position++;
+      if (options.javascriptLiterals) {
+        skipTemplate();
+        push(STRING, start, position, startLine, startColumn);
+        continue;
+      }
+      if (options.backquoteRawStrings) {
+        skipUntil('`', false);
+        push(STRING, start, position, startLine, startColumn);
+        continue;
+      }
+      push(PUNCTUATION, start, position, startLine, startColumn);
+      continue;
+    }
+
+    if (options.javascriptLiterals) {
+      if (code === 47) {
+        const regexAllowed =
+          lastKind === 0 ||
+          (lastKind === PUNCTUATION &&
+            lastCode !== 41 &&
+            lastCode !== 93 &&
+            lastCode !== 125 &&
+            // `</` closes a JSX element.
+            !(lastCode === 60 && !spaced)) ||
+          (lastKind === IDENTIFIER && lastWordAllowsRegex);
+        if (regexAllowed && tryRegex()) {
+          push(STRING, start, position, startLine, startColumn);
+          continue;
+        }
+      } else if (code === 123 && templateDepths.length > 0) {
+        templateDepths[templateDepths.length - 1]!++;
+      } else if (code === 125 && templateDepths.length > 0) {
+        const top = templateDepths.length - 1;
+        if (templateDepths[top] === 0) {
+          // The hole closes: the template's text resumes.
+          templateDepths.pop();
+          position++;
+          skipTemplate();
+          push(STRING, start, position, startLine, startColumn);
+          continue;
+        }
+        templateDepths[top]!--;
+      }
+    }
+
+    position++;
+    // Keep a surrogate pair together so no token splits a character.
+    if (code >= 0xd800 && code <= 0xdbff && position < length) position++;
+    push(PUNCTUATION, start, position, startLine, startColumn);
+  }
+  return tokens;
+
+  function lexPythonString(quote: number): void {
+    // `position` is at the opening quote (prefix already skipped).
+    if (text.charCodeAt(position + 1) === quote && text.charCodeAt(position + 2) === quote) {
+      position += 3;
+      const terminator = String.fromCharCode(quote, quote, quote);
+      skipUntil(terminator, true);
+      return;
+    }
+    position++;
+    skipQuoted(quote, false);
+  }
+}
+
+function isPythonPrefix(code: number): boolean {
+  const lower = code | 32;
+  return lower === 114 || lower === 98 || lower === 117 || lower === 102;
+}
+
+/** The token's source text. */
+export function tokenText(tokens: TokenList, index: number): string {
+  return tokens.text.slice(tokens.starts[index], tokens.ends[index]);
+}
+
+/** Whether token `index` is the one-character punctuation `char`. */
+export function isPunctuation(tokens: TokenList, index: number, char: number): boolean {
+  return (
+    index < tokens.count &&
+    tokens.kinds[index] === PUNCTUATION &&
+    tokens.text.charCodeAt(tokens.starts[index]!) === char
+  );
+}
+
+/** Whether token `index` is the identifier or keyword `word`. */
+export function isWord(tokens: TokenList, index: number, word: string): boolean {
+  if (index >= tokens.count || tokens.kinds[index] !== IDENTIFIER) return false;
+  const start = tokens.starts[index]!;
+  return tokens.ends[index]! - start === word.length && tokens.text.startsWith(word, start);
+}
+
+/** Longest signature kept, in characters; longer headers end with an ellipsis. */
+export const MAX_SIGNATURE_LENGTH = 200;
+
+/**
+ * The source of tokens `from`..`to` (inclusive) on one line: any run of whitespace or comments
+ * between tokens becomes one space. Bounded by {@link MAX_SIGNATURE_LENGTH}.
+ */
+export function signatureOf(tokens: TokenList, from: number, to: number): string {
+  let result = '';
+  const last = Math.min(to, tokens.count - 1);
+  for (let index = from; index <= last; index++) {
+    if (index > from && (tokens.flags[index]! & (SPACE_BEFORE | FIRST_ON_LINE)) !== 0) result += ' ';
+    let piece = tokens.text.slice(tokens.starts[index], tokens.ends[index]);
+    if (piece.length > MAX_SIGNATURE_LENGTH) piece = piece.slice(0, MAX_SIGNATURE_LENGTH);
+    // A multi-line string in a header (rare) must not break the one-line form.
+    if (piece.includes('\n')) piece = piece.replace(/\s+/g, ' ');
+    result += piece;
+    if (result.length > MAX_SIGNATURE_LENGTH) return `${result.slice(0, MAX_SIGNATURE_LENGTH)}…`;
+  }
+  return result;
+}
+
+/** Index of the token after the bracket group opened at `open` (`(`, `[`, `{` or `<`), or `limit`. */
+export function skipGroup(tokens: TokenList, open: number, limit: number): number {
+  const text = tokens.text;
+  const opener = text.charCodeAt(tokens.starts[open]!);
+  const closer = opener === 40 ? 41 : opener === 91 ? 93 : opener === 123 ? 125 : 62;
+  let depth = 0;
+  for (let index = open; index < limit; index++) {
+    if (tokens.kinds[index] !== PUNCTUATION) continue;
+    const code = text.charCodeAt(tokens.starts[index]!);
+    if (code === opener) depth++;
+    else if (code === closer && --depth === 0) return index + 1;
+  }
+  return limit;
+}
