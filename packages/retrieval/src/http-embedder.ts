@@ -1,0 +1,177 @@
+import type { Embedder } from './types.js';
+import { normalize } from './vector.js';
+
+/** Options of {@link createHttpEmbedder}. */
+export interface HttpEmbedderOptions {
+  /**
+   * The server: a base URL (`http://127.0.0.1:11434`, `https://api.openai.com/v1`) or the full
+   * `…/embeddings` URL. `/v1/embeddings` is appended to a base URL, `/embeddings` to one ending in `/v1`.
+   */
+  endpoint: string;
+  /** Model name sent as `model`; part of the embedder id. */
+  model: string;
+  /** Sent as `Authorization: Bearer …` when set. Never part of the id. */
+  apiKey?: string;
+  /** Expected vector length; a response of another length is an error. Default: learned from the first response. */
+  dimension?: number;
+  /** Texts per request (default 64): local servers choke on huge batches. */
+  batchSize?: number;
+  /** Milliseconds before a request is aborted (default 30000). */
+  timeoutMs?: number;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** The fetch to use (default the global one); tests and proxies pass their own. */
+  fetch?: typeof fetch;
+}
+
+/** An embedding request failed; `message` names the endpoint and what went wrong. */
+export class EmbeddingRequestError extends Error {
+  override name = 'EmbeddingRequestError';
+  /** The URL that was called. */
+  readonly endpoint: string;
+  /** HTTP status when the server answered, otherwise undefined. */
+  readonly status: number | undefined;
+
+  constructor(message: string, endpoint: string, status?: number) {
+    super(message);
+    this.endpoint = endpoint;
+    this.status = status;
+  }
+}
+
+/** Default texts per request. */
+export const DEFAULT_HTTP_BATCH_SIZE = 64;
+/** Default request timeout in milliseconds. */
+export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
+// Enough of an error body to see the server's reason, not so much that one line becomes a page.
+const ERROR_BODY_CHARS = 200;
+
+/** The `/embeddings` URL an endpoint option stands for. */
+export function embeddingsUrl(endpoint: string): string {
+  const trimmed = endpoint.trim().replace(/\/+$/, '');
+  if (/\/embeddings$/.test(trimmed)) return trimmed;
+  if (/\/v\d+$/.test(trimmed)) return `${trimmed}/embeddings`;
+  return `${trimmed}/v1/embeddings`;
+}
+
+/**
+ * An embedder for any OpenAI-compatible `/v1/embeddings` server (OpenAI, Ollama, llama.cpp
+ * server, vLLM, LM Studio). Texts go in sequential batches; each request has a timeout; vectors
+ * are L2-normalised here because not every server normalises them.
+ */
+export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
+  const url = embeddingsUrl(options.endpoint);
+  try {
+    new URL(url);
+  } catch {
+    throw new TypeError(`embedding endpoint is not a URL: "${options.endpoint}"`);
+  }
+  if (options.model.trim() === '') throw new TypeError('embedding model name is empty');
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_HTTP_BATCH_SIZE));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  let dimension = options.dimension ?? 0;
+
+  async function requestBatch(texts: string[]): Promise<Float32Array[]> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+          ...options.headers,
+        },
+        body: JSON.stringify({ model: options.model, input: texts }),
+        signal: controller.signal,
+      });
+      body = await response.text();
+    } catch (error) {
+      if (controller.signal.aborted)
+        throw new EmbeddingRequestError(`embedding request to ${url} timed out after ${timeoutMs} ms`, url);
+      throw new EmbeddingRequestError(
+        `embedding request to ${url} failed: ${describeNetworkError(error)}`,
+        url,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) {
+      const excerpt = body.replace(/\s+/g, ' ').trim().slice(0, ERROR_BODY_CHARS);
+      throw new EmbeddingRequestError(
+        `embedding request to ${url} failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${excerpt ? `: ${excerpt}` : ''}`,
+        url,
+        response.status,
+      );
+    }
+    return parseEmbeddings(body, texts.length, url);
+  }
+
+  return {
+    id: `openai:${options.model}@${url}`,
+    get dimension() {
+      return dimension;
+    },
+    async embed(texts) {
+      const vectors: Float32Array[] = [];
+      for (let start = 0; start < texts.length; start += batchSize) {
+        for (const vector of await requestBatch(texts.slice(start, start + batchSize))) {
+          if (dimension === 0) dimension = vector.length;
+          else if (vector.length !== dimension)
+            throw new EmbeddingRequestError(
+              `embedding endpoint ${url} returned a vector of ${vector.length} dimensions, expected ${dimension}`,
+              url,
+            );
+          vectors.push(vector);
+        }
+      }
+      return vectors;
+    },
+  };
+}
+
+function parseEmbeddings(body: string, expected: number, url: string): Float32Array[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new EmbeddingRequestError(`embedding endpoint ${url} did not return JSON`, url);
+  }
+  const data = (parsed as { data?: unknown }).data;
+  if (!Array.isArray(data) || data.length !== expected)
+    throw new EmbeddingRequestError(
+      `embedding endpoint ${url} returned ${Array.isArray(data) ? `${data.length} embeddings` : 'no data array'}, expected ${expected}`,
+      url,
+    );
+  // Servers may answer out of order; `index` says which input each vector belongs to.
+  const ordered = data
+    .map((entry, position) => ({ entry: entry as { index?: unknown; embedding?: unknown }, position }))
+    .sort(
+      (left, right) =>
+        (typeof left.entry.index === 'number' ? left.entry.index : left.position) -
+        (typeof right.entry.index === 'number' ? right.entry.index : right.position),
+    );
+  return ordered.map(({ entry }) => {
+    const embedding = entry.embedding;
+    if (
+      !Array.isArray(embedding) ||
+      embedding.length === 0 ||
+      !embedding.every((value) => typeof value === 'number')
+    )
+      throw new EmbeddingRequestError(
+        `embedding endpoint ${url} returned an embedding that is not a list of numbers`,
+        url,
+      );
+    return normalize(embedding as number[]);
+  });
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code) return cause.code;
+  if (cause?.message) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
