@@ -4,7 +4,9 @@
  */
 import type { Language, Scanner, ScanResult } from '../types.js';
 import { scanGo } from './go.js';
+import { scanJava } from './java.js';
 import { scanPython } from './python.js';
+import { scanRust } from './rust.js';
 import { scanJavaScript, scanTypeScript } from './typescript.js';
 
 /**
@@ -43,6 +45,8 @@ const SCANNERS: Partial<Record<Language, Scanner>> = {
   javascript: scanJavaScript,
   python: scanPython,
   go: scanGo,
+  rust: scanRust,
+  java: scanJava,
 };
 
 /**

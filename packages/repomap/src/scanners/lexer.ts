@@ -409,7 +409,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
         } else {
           // A lifetime or label: the quote and the name after it are neither a string nor a reference.
           while (position < length && isIdentifierPart(text.charCodeAt(position), false)) position++;
-          push(PUNCTUATION, start, start + 1, startLine, startColumn);
+          push(PUNCTUATION, start, position, startLine, startColumn);
           continue;
         }
       } else {

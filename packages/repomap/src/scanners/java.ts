@@ -1,0 +1,423 @@
+/**
+ * Java scanner: classes, interfaces, enums (with their constants), records, annotation types,
+ * methods, constructors and fields, nested types scoped by their enclosing type. Method bodies,
+ * initializer blocks and field initializers (anonymous classes included) are skipped whole.
+ */
+import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import {
+  IDENTIFIER,
+  isPunctuation,
+  isWord,
+  type LexerOptions,
+  lex,
+  PUNCTUATION,
+  signatureOf,
+  skipGroup,
+  type TokenList,
+  tokenText,
+} from './lexer.js';
+
+const KEYWORDS = new Set([
+  'abstract',
+  'assert',
+  'boolean',
+  'break',
+  'byte',
+  'case',
+  'catch',
+  'char',
+  'class',
+  'const',
+  'continue',
+  'default',
+  'do',
+  'double',
+  'else',
+  'enum',
+  'extends',
+  'final',
+  'finally',
+  'float',
+  'for',
+  'goto',
+  'if',
+  'implements',
+  'import',
+  'instanceof',
+  'int',
+  'interface',
+  'long',
+  'native',
+  'new',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'return',
+  'short',
+  'static',
+  'strictfp',
+  'super',
+  'switch',
+  'synchronized',
+  'this',
+  'throw',
+  'throws',
+  'transient',
+  'try',
+  'void',
+  'volatile',
+  'while',
+  'true',
+  'false',
+  'null',
+]);
+
+const LEXER_OPTIONS: LexerOptions = {
+  cComments: true,
+  hashComments: false,
+  nestedBlockComments: false,
+  dollarIdentifiers: true,
+  pythonStrings: false,
+  javascriptLiterals: false,
+  backquoteRawStrings: false,
+  rustLiterals: false,
+  textBlocks: true,
+  keywords: KEYWORDS,
+};
+
+const MODIFIERS = new Set([
+  'public',
+  'protected',
+  'private',
+  'static',
+  'final',
+  'abstract',
+  'sealed',
+  'strictfp',
+  'default',
+  'synchronized',
+  'native',
+  'transient',
+  'volatile',
+]);
+
+const TYPE_KEYWORDS = new Set(['class', 'interface', 'enum', 'record']);
+
+const MAX_HEADER_TOKENS = 1024;
+
+const OPEN_PAREN = 40;
+const COMMA = 44;
+const DOT = 46;
+const SEMICOLON = 59;
+const LESS = 60;
+const EQUALS = 61;
+const GREATER = 62;
+const AT = 64;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+interface Frame {
+  kind: 'file' | 'class' | 'interface' | 'enum' | 'record';
+  name: string | undefined;
+  definition: Definition | undefined;
+  /** Enums begin with their constants, up to the first `;`. */
+  inEnumConstants: boolean;
+}
+
+/** Scans Java source. */
+export function scanJava(text: string): ScanResult {
+  const tokens = lex(text, LEXER_OPTIONS);
+  const definitions: Definition[] = [];
+  const stack: Frame[] = [{ kind: 'file', name: undefined, definition: undefined, inEnumConstants: false }];
+  let index = 0;
+  while (index < tokens.count) {
+    const frame = stack[stack.length - 1]!;
+    if (isPunctuation(tokens, index, CLOSE_BRACE)) {
+      if (stack.length > 1) {
+        stack.pop();
+        if (frame.definition) frame.definition.endLine = tokens.lines[index]!;
+      }
+      index++;
+      continue;
+    }
+    const next = frame.inEnumConstants
+      ? parseEnumConstant(tokens, index, frame, definitions)
+      : parseMember(tokens, index, frame, stack, definitions);
+    index = Math.max(next, index + 1);
+  }
+  return { definitions, references: tokens.references };
+}
+
+function code(tokens: TokenList, index: number): number {
+  return index < tokens.count && tokens.kinds[index] === PUNCTUATION
+    ? tokens.text.charCodeAt(tokens.starts[index]!)
+    : 0;
+}
+
+function isName(tokens: TokenList, index: number): boolean {
+  return index < tokens.count && tokens.kinds[index] === IDENTIFIER;
+}
+
+function add(
+  definitions: Definition[],
+  tokens: TokenList,
+  nameIndex: number,
+  kind: DefinitionKind,
+  from: number,
+  to: number,
+  scope: string | undefined,
+): Definition {
+  const definition: Definition = {
+    name: tokenText(tokens, nameIndex),
+    kind,
+    line: tokens.lines[nameIndex]!,
+    signature: signatureOf(tokens, from, to),
+  };
+  if (scope !== undefined) definition.scope = scope;
+  definitions.push(definition);
+  return definition;
+}
+
+/** Skips annotations `@A`, `@a.b.C(…)` (but not `@interface`). */
+function skipAnnotations(tokens: TokenList, index: number): number {
+  while (
+    isPunctuation(tokens, index, AT) &&
+    isName(tokens, index + 1) &&
+    !isWord(tokens, index + 1, 'interface')
+  ) {
+    index += 2;
+    while (isPunctuation(tokens, index, DOT) && isName(tokens, index + 1)) index += 2;
+    if (isPunctuation(tokens, index, OPEN_PAREN)) index = skipGroup(tokens, index, tokens.count);
+  }
+  return index;
+}
+
+function skipAngles(tokens: TokenList, open: number): number {
+  let depth = 0;
+  const limit = Math.min(tokens.count, open + MAX_HEADER_TOKENS);
+  for (let index = open; index < limit; index++) {
+    const punctuation = code(tokens, index);
+    if (punctuation === LESS) depth++;
+    else if (punctuation === GREATER) {
+      if (--depth === 0) return index + 1;
+    } else if (punctuation === SEMICOLON || punctuation === OPEN_BRACE || punctuation === CLOSE_BRACE)
+      return index;
+  }
+  return open + 1;
+}
+
+/** A type: `a.b.C<…>[]…` possibly annotated; returns the index after it, or `index` when there is none. */
+function skipType(tokens: TokenList, index: number): number {
+  index = skipAnnotations(tokens, index);
+  if (!isName(tokens, index)) return index;
+  index++;
+  for (;;) {
+    if (isPunctuation(tokens, index, LESS)) index = skipAngles(tokens, index);
+    else if (isPunctuation(tokens, index, DOT) && !isPunctuation(tokens, index + 1, DOT)) {
+      index = skipAnnotations(tokens, index + 1);
+      if (!isName(tokens, index)) return index;
+      index++;
+    } else if (
+      isPunctuation(tokens, index, OPEN_BRACKET) &&
+      isPunctuation(tokens, index + 1, CLOSE_BRACKET)
+    ) {
+      index += 2;
+    } else if (isPunctuation(tokens, index, DOT)) {
+      // Varargs `...`.
+      while (isPunctuation(tokens, index, DOT)) index++;
+    } else {
+      return index;
+    }
+  }
+}
+
+/** From after a name to the `{` body or `;`: the last header token, the body index (or -1). */
+function scanHeader(tokens: TokenList, index: number): { last: number; body: number; resume: number } {
+  const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
+  let last = index - 1;
+  while (index < limit) {
+    const punctuation = code(tokens, index);
+    if (punctuation === OPEN_BRACE) return { last, body: index, resume: index };
+    if (punctuation === SEMICOLON) return { last, body: -1, resume: index + 1 };
+    if (punctuation === CLOSE_BRACE) return { last, body: -1, resume: index };
+    if (punctuation === LESS) {
+      index = skipAngles(tokens, index);
+      last = index - 1;
+      continue;
+    }
+    if (punctuation === OPEN_PAREN) {
+      index = skipGroup(tokens, index, tokens.count);
+      last = index - 1;
+      continue;
+    }
+    last = index;
+    index++;
+  }
+  return { last, body: -1, resume: index };
+}
+
+function parseEnumConstant(
+  tokens: TokenList,
+  index: number,
+  frame: Frame,
+  definitions: Definition[],
+): number {
+  const punctuation = code(tokens, index);
+  if (punctuation === SEMICOLON) {
+    frame.inEnumConstants = false;
+    return index + 1;
+  }
+  if (punctuation === COMMA) return index + 1;
+  index = skipAnnotations(tokens, index);
+  if (!isName(tokens, index)) return index + 1;
+  const nameIndex = index;
+  index++;
+  if (isPunctuation(tokens, index, OPEN_PAREN)) index = skipGroup(tokens, index, tokens.count);
+  add(definitions, tokens, nameIndex, 'constant', nameIndex, index - 1, frame.name);
+  if (isPunctuation(tokens, index, OPEN_BRACE)) index = skipGroup(tokens, index, tokens.count);
+  return index;
+}
+
+function parseMember(
+  tokens: TokenList,
+  index: number,
+  frame: Frame,
+  stack: Frame[],
+  definitions: Definition[],
+): number {
+  const first = code(tokens, index);
+  if (first === SEMICOLON) return index + 1;
+  index = skipAnnotations(tokens, index);
+  const start = index;
+  while (isName(tokens, index)) {
+    const word = tokenText(tokens, index);
+    if (MODIFIERS.has(word)) {
+      index++;
+    } else if (word === 'non' && code(tokens, index + 1) === 45 && isWord(tokens, index + 2, 'sealed')) {
+      index += 3;
+    } else {
+      break;
+    }
+    index = skipAnnotations(tokens, index);
+  }
+  if (frame.kind === 'file' && (isWord(tokens, index, 'package') || isWord(tokens, index, 'import'))) {
+    while (index < tokens.count && !isPunctuation(tokens, index, SEMICOLON)) index++;
+    return index + 1;
+  }
+  if (isPunctuation(tokens, index, OPEN_BRACE)) return skipGroup(tokens, index, tokens.count);
+  const scope = frame.name;
+  // Type declarations.
+  const isAnnotationType = isPunctuation(tokens, index, AT) && isWord(tokens, index + 1, 'interface');
+  const typeKeyword = isAnnotationType ? 'interface' : isName(tokens, index) ? tokenText(tokens, index) : '';
+  if (
+    isAnnotationType ||
+    (TYPE_KEYWORDS.has(typeKeyword) &&
+      isName(tokens, index + 1) &&
+      (typeKeyword !== 'record' ||
+        isPunctuation(tokens, index + 2, OPEN_PAREN) ||
+        isPunctuation(tokens, index + 2, LESS)))
+  ) {
+    const nameIndex = isAnnotationType ? index + 2 : index + 1;
+    if (!isName(tokens, nameIndex)) return nameIndex;
+    const header = scanHeader(tokens, nameIndex + 1);
+    const kind: DefinitionKind =
+      typeKeyword === 'enum' ? 'enum' : typeKeyword === 'interface' ? 'interface' : 'class';
+    const definition = add(definitions, tokens, nameIndex, kind, start, header.last, scope);
+    if (header.body < 0) return header.resume;
+    stack.push({
+      kind:
+        typeKeyword === 'enum' || typeKeyword === 'interface' || typeKeyword === 'record'
+          ? typeKeyword
+          : 'class',
+      name: definition.name,
+      definition,
+      inEnumConstants: typeKeyword === 'enum',
+    });
+    return header.body + 1;
+  }
+  if (frame.kind === 'file') return index + 1;
+  // Generic method type parameters.
+  if (isPunctuation(tokens, index, LESS)) index = skipAngles(tokens, index);
+  // Constructor: `Name(` matching the enclosing type; compact record constructor: `Name {`.
+  if (isName(tokens, index) && tokenText(tokens, index) === frame.name) {
+    const isCompact = frame.kind === 'record' && isPunctuation(tokens, index + 1, OPEN_BRACE);
+    if (isPunctuation(tokens, index + 1, OPEN_PAREN) || isCompact) {
+      const header = isCompact
+        ? { last: index, body: index + 1, resume: index + 1 }
+        : scanHeader(tokens, index + 1);
+      const definition = add(definitions, tokens, index, 'constructor', start, header.last, scope);
+      if (header.body < 0) return header.resume;
+      const end = skipGroup(tokens, header.body, tokens.count);
+      definition.endLine = tokens.lines[end - 1]!;
+      return end;
+    }
+  }
+  const afterType = skipType(tokens, index);
+  if (afterType === index || !isName(tokens, afterType)) {
+    return stepOver(tokens, index);
+  }
+  const nameIndex = afterType;
+  if (isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
+    const header = scanHeader(tokens, nameIndex + 1);
+    const definition = add(definitions, tokens, nameIndex, 'method', start, header.last, scope);
+    if (header.body < 0) return header.resume;
+    const end = skipGroup(tokens, header.body, tokens.count);
+    definition.endLine = tokens.lines[end - 1]!;
+    return end;
+  }
+  // Fields: `Type a = 1, b[] = {…}, c;`
+  let cursor = nameIndex;
+  let declaratorStart = start;
+  while (isName(tokens, cursor)) {
+    const name = cursor;
+    cursor++;
+    while (isPunctuation(tokens, cursor, OPEN_BRACKET) && isPunctuation(tokens, cursor + 1, CLOSE_BRACKET))
+      cursor += 2;
+    const end = skipInitializer(tokens, cursor);
+    const signatureEnd = isPunctuation(tokens, cursor, EQUALS) ? cursor - 1 : end - 1;
+    add(definitions, tokens, name, 'field', declaratorStart, Math.max(signatureEnd, name), scope);
+    if (!isPunctuation(tokens, end, COMMA)) return isPunctuation(tokens, end, SEMICOLON) ? end + 1 : end;
+    cursor = end + 1;
+    declaratorStart = cursor;
+  }
+  return cursor;
+}
+
+/** To the `,` or `;` ending a field declarator (bracketed groups, array initializers, anonymous classes skipped). */
+function skipInitializer(tokens: TokenList, index: number): number {
+  while (index < tokens.count) {
+    const punctuation = code(tokens, index);
+    if (punctuation === SEMICOLON || punctuation === CLOSE_BRACE) return index;
+    // A `,` inside type arguments (`new HashMap<K, V>()`) does not start another declarator.
+    if (punctuation === COMMA && isDeclaratorStart(tokens, index + 1)) return index;
+    if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
+      index = skipGroup(tokens, index, tokens.count);
+      continue;
+    }
+    index++;
+  }
+  return index;
+}
+
+function isDeclaratorStart(tokens: TokenList, index: number): boolean {
+  if (!isName(tokens, index)) return false;
+  const punctuation = code(tokens, index + 1);
+  return (
+    punctuation === EQUALS ||
+    punctuation === COMMA ||
+    punctuation === SEMICOLON ||
+    punctuation === OPEN_BRACKET
+  );
+}
+
+/** Unrecognized member text: skip one token or one bracketed group. */
+function stepOver(tokens: TokenList, index: number): number {
+  const punctuation = code(tokens, index);
+  if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
+    return skipGroup(tokens, index, tokens.count);
+  }
+  return index + 1;
+}
