@@ -1,4 +1,5 @@
 import { budgetBench } from './benches/budget.js';
+import { localizeBench } from './benches/localize.js';
 import { reportBench } from './benches/report.js';
 
 /** One benchmark: `run` receives the arguments after its name and returns an exit code. */
@@ -10,5 +11,6 @@ export interface Bench {
 /** Every bench by the name `pnpm bench <name>` takes. */
 export const benches: Record<string, Bench> = {
   budget: budgetBench,
+  localize: localizeBench,
   report: reportBench,
 };

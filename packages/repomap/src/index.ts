@@ -1,1 +1,17 @@
-export {};
+/**
+ * @ctxkit/repomap: a ranked, token-budgeted map of a repository's symbols.
+ * Start with {@link buildRepoMap}; the scanners are exported for callers that scan text themselves.
+ */
+
+export { CACHE_FORMAT, DEFAULT_CACHE_DIRECTORY } from './cache.js';
+export type {
+  BuildRepoMapOptions,
+  RankedDefinition,
+  RankedFile,
+  RepoMapResult,
+} from './repo-map.js';
+export { buildRepoMap, DEFAULT_MAP_TOKENS, FILES_IN_PROMPT_HALF, mapBudget } from './repo-map.js';
+export { languageForPath, SCANNER_VERSION, scanSource } from './scanners/index.js';
+export type { Definition, DefinitionKind, Language, Scanner, ScanResult } from './types.js';
+export type { SkippedFile } from './walk.js';
+export { DEFAULT_IGNORE_PATTERNS, DEFAULT_MAX_FILE_BYTES } from './walk.js';

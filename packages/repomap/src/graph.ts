@@ -1,0 +1,102 @@
+/**
+ * The file-level reference graph: an edge from a file that references an identifier to each file
+ * that defines it, weighted by the square root of the reference count times named multipliers.
+ */
+import type { WeightedEdge } from './pagerank.js';
+import { isCodeLike } from './query.js';
+import type { Definition } from './types.js';
+
+/** What the graph needs to know about one file. */
+export interface GraphFile {
+  definitions: readonly Definition[];
+  /** `[identifier, occurrences]`, sorted by identifier. */
+  references: readonly (readonly [string, number])[];
+}
+
+/** Context that bends edge weights toward the task. */
+export interface GraphContext {
+  /** Identifiers the task names; references to them weigh more. */
+  taskIdentifiers: ReadonlySet<string>;
+  /** Indices of focus files; what they reference weighs more. */
+  focusFiles: ReadonlySet<number>;
+}
+
+/** The graph plus the definition index ranking reuses. */
+export interface ReferenceGraph {
+  /** Edges sorted by source, then target; parallel references are summed into one edge. */
+  edges: WeightedEdge[];
+  /** For every defined identifier, the sorted indices of the files defining it. */
+  definers: Map<string, number[]>;
+}
+
+/** A reference to an identifier the task names is a strong hint the two files are the task's. */
+export const TASK_IDENTIFIER_MULTIPLIER = 10;
+/** Long compound names (`resolve_redirects`, `PairGrid`) are specific: a match is rarely a coincidence. */
+export const COMPOUND_IDENTIFIER_MULTIPLIER = 10;
+/** Compound names at least this long count as specific. */
+export const COMPOUND_IDENTIFIER_MIN_LENGTH = 8;
+/** `_private` names are implementation detail: they tie files together less than public API does. */
+export const PRIVATE_IDENTIFIER_MULTIPLIER = 0.1;
+/** Names defined in many files (`get`, `run`, `__init__`) say little about which definition is meant. */
+export const WIDELY_DEFINED_MULTIPLIER = 0.1;
+/** Above this many defining files a name counts as widely defined. */
+export const WIDELY_DEFINED_MIN_FILES = 5;
+/**
+ * Above this many defining files a name gets no edges at all: it is noise, and its edges would grow
+ * with (files × definers), quadratic on large trees.
+ */
+export const MAX_DEFINING_FILES = 100;
+/** References made by focus files are what the user works on: they pull their targets up. */
+export const FOCUS_SOURCE_MULTIPLIER = 50;
+
+/** The product of the named multipliers that apply to identifier `name` defined in `definingFiles` files. */
+export function identifierMultiplier(name: string, definingFiles: number, context: GraphContext): number {
+  let multiplier = 1;
+  if (context.taskIdentifiers.has(name)) multiplier *= TASK_IDENTIFIER_MULTIPLIER;
+  if (name.length >= COMPOUND_IDENTIFIER_MIN_LENGTH && isCodeLike(name))
+    multiplier *= COMPOUND_IDENTIFIER_MULTIPLIER;
+  if (name.startsWith('_')) multiplier *= PRIVATE_IDENTIFIER_MULTIPLIER;
+  if (definingFiles > WIDELY_DEFINED_MIN_FILES) multiplier *= WIDELY_DEFINED_MULTIPLIER;
+  return multiplier;
+}
+
+/** Indexes which files define each identifier; file lists come out sorted. */
+export function indexDefiners(files: readonly GraphFile[]): Map<string, number[]> {
+  const definers = new Map<string, number[]>();
+  files.forEach((file, index) => {
+    for (const definition of file.definitions) {
+      const list = definers.get(definition.name);
+      if (!list) definers.set(definition.name, [index]);
+      else if (list[list.length - 1] !== index) list.push(index);
+    }
+  });
+  return definers;
+}
+
+/** Builds the reference graph of `files` (indices are node ids). Self-references make no edges. */
+export function buildReferenceGraph(files: readonly GraphFile[], context: GraphContext): ReferenceGraph {
+  const definers = indexDefiners(files);
+  const edges: WeightedEdge[] = [];
+  const multipliers = new Map<string, number>();
+  files.forEach((file, source) => {
+    const targets = new Map<number, number>();
+    const focus = context.focusFiles.has(source) ? FOCUS_SOURCE_MULTIPLIER : 1;
+    for (const [name, count] of file.references) {
+      const definedIn = definers.get(name);
+      if (!definedIn || definedIn.length > MAX_DEFINING_FILES) continue;
+      let multiplier = multipliers.get(name);
+      if (multiplier === undefined) {
+        multiplier = identifierMultiplier(name, definedIn.length, context);
+        multipliers.set(name, multiplier);
+      }
+      const weight = focus * multiplier * Math.sqrt(count);
+      for (const target of definedIn) {
+        if (target !== source) targets.set(target, (targets.get(target) ?? 0) + weight);
+      }
+    }
+    for (const target of [...targets.keys()].sort((left, right) => left - right)) {
+      edges.push({ source, target, weight: targets.get(target)! });
+    }
+  });
+  return { edges, definers };
+}

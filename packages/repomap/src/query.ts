@@ -1,0 +1,171 @@
+/**
+ * What a task text names: identifiers (weighted by how code-like and how often), lexical subwords,
+ * and path-like mentions (file paths, stack-trace frames, dotted module paths). Pure text analysis;
+ * matching against a tree happens in `mentions.ts` and `rank.ts`.
+ */
+
+/** An identifier-shaped token the task text contains, and how strongly it names code. */
+export interface QueryIdentifier {
+  name: string;
+  /** > 0; larger for code-like spellings, backticked or code-block text and repeated mentions. */
+  weight: number;
+}
+
+/** A path-like mention split into segments, extension removed, e.g. `['_pytest', 'python']`. */
+export interface PathMention {
+  segments: string[];
+  /** `dotted` for `pkg.module.Name`, `path` for `dir/file.ext` / `file.ext`. */
+  form: 'path' | 'dotted';
+  /** Whether the mention spelled a file extension (a bare `file.py` may then match by name alone). */
+  hasExtension: boolean;
+}
+
+/** Everything ranking uses from a task text. */
+export interface QueryAnalysis {
+  /** Identifiers sorted by name. */
+  identifiers: QueryIdentifier[];
+  /** Lower-case subwords of all identifiers with their counts, sorted by subword. */
+  subwords: [string, number][];
+  /** Path-like mentions in order of first appearance, de-duplicated. */
+  paths: PathMention[];
+}
+
+/**
+ * Code-like spellings (snake_case, camelCase, dotted access, digits inside) are far more likely to
+ * be real names in the tree than prose words, so they count this many times more.
+ */
+const CODE_LIKE_WEIGHT = 3;
+/** Text inside backticks or fenced code blocks is code by the author's own marking. */
+const CODE_SPAN_WEIGHT = 2;
+/** Tokens shorter than this carry no locating information (`a`, `if`, `id`). */
+const MIN_IDENTIFIER_LENGTH = 3;
+
+/**
+ * Prose words so common in issue text that matching them to definitions is noise, unless the text
+ * spells them as code. Kept short on purpose: specificity weighting handles the rest.
+ */
+const STOPWORDS = new Set(
+  (
+    'the and for are but not you all any can had her was one our out day get has him his how man new now old see ' +
+    'two way who boy did its let put say she too use that with have this will your from they know want been good ' +
+    'much some time very when come here just like long make many over such take than them well were what there ' +
+    'which their would about could other these thing think those where after being every first found given going ' +
+    'might never since still though under until using while should because before example expected actual ' +
+    'following however instead actually already also again always another anything something nothing ' +
+    'currently issue problem error errors bug fix work works working worked seems seem happen happens ' +
+    'python code file files line lines version versions does doesn don isn wasn didn won shouldn cannot ' +
+    'into onto then else elif true false none null self cls return returns def class import from pass raise ' +
+    'https http www com org github html txt readme please thanks thank hello regards would could maybe ' +
+    'same different possible instead able need needs needed used uses way ways case cases point see seen ' +
+    'show shows shown following output input result results run runs running ran call calls called'
+  ).split(' '),
+);
+
+/** Splits an identifier into lower-case subwords: `parseHTTPResponse_v2` → parse, http, response, v2. */
+export function splitIdentifier(name: string): string[] {
+  const words: string[] = [];
+  for (const part of name.split(/[^A-Za-z0-9]+/)) {
+    const pieces = part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g);
+    if (!pieces) continue;
+    for (const piece of pieces) if (piece.length >= 2) words.push(piece.toLowerCase());
+  }
+  return words;
+}
+
+/** Whether `name` is spelled like code rather than prose. */
+export function isCodeLike(name: string): boolean {
+  return (
+    /_/.test(name.replace(/^_+|_+$/g, '')) ||
+    /[a-z][A-Z]/.test(name) ||
+    /[A-Za-z][0-9]|^[A-Z]{2,}[a-z]/.test(name)
+  );
+}
+
+/** Ranges of `text` inside backticks or fenced code blocks, as [start, end) pairs in order. */
+function codeRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const pattern = /```[\s\S]*?(?:```|$)|`[^`\n]+`/g;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges;
+}
+
+/** Extensions that make a token a file mention; `.py:123` and `.js)` are handled by the token pattern. */
+const FILE_EXTENSION =
+  /\.(?:py|pyi|pyx|ts|tsx|mts|cts|js|jsx|mjs|cjs|go|rs|java|kt|c|h|cc|cpp|cxx|hpp|hh|cs|rb|php|swift|scala)$/i;
+
+/** Splits path-like tokens out of `text`. */
+function extractPathMentions(text: string): PathMention[] {
+  const mentions: PathMention[] = [];
+  const seen = new Set<string>();
+  const add = (mention: PathMention) => {
+    const key = `${mention.form}:${mention.segments.join('/')}:${mention.hasExtension}`;
+    if (seen.has(key) || mention.segments.length === 0) return;
+    seen.add(key);
+    mentions.push(mention);
+  };
+  for (const match of text.matchAll(/[A-Za-z0-9_.~\-/\\]+/g)) {
+    let token = match[0].replace(/\\/g, '/').replace(/[.:-]+$/, '');
+    if (!token.includes('/') && !token.includes('.')) continue;
+    const extension = FILE_EXTENSION.exec(token);
+    if (extension) {
+      token = token.slice(0, extension.index);
+      const segments = token
+        .split('/')
+        .filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
+      add({ segments, form: 'path', hasExtension: true });
+    } else if (token.includes('/')) {
+      // An extension-less path: a directory or a module import path (`./utils/parse`, `src/app`).
+      const segments = token.split('/').filter((segment) => /^[A-Za-z_][\w-]*$/.test(segment));
+      if (segments.length >= 2) add({ segments, form: 'path', hasExtension: false });
+    } else {
+      const segments = token.split('.');
+      if (segments.length >= 2 && segments.every((segment) => /^[A-Za-z_]\w*$/.test(segment))) {
+        add({ segments, form: 'dotted', hasExtension: false });
+      }
+    }
+  }
+  return mentions;
+}
+
+/** Analyzes a task text. Deterministic; the order of the input's words never leaks except in `paths`. */
+export function analyzeQuery(text: string): QueryAnalysis {
+  const ranges = codeRanges(text);
+  const counts = new Map<string, { count: number; inCode: boolean }>();
+  let rangeIndex = 0;
+  for (const match of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+    const name = match[0];
+    const index = match.index ?? 0;
+    while (rangeIndex < ranges.length && ranges[rangeIndex]![1] <= index) rangeIndex++;
+    const range = ranges[rangeIndex];
+    const inCode = range !== undefined && range[0] <= index && index < range[1];
+    const entry = counts.get(name);
+    if (entry) {
+      entry.count++;
+      entry.inCode ||= inCode;
+    } else counts.set(name, { count: 1, inCode });
+  }
+
+  const identifiers: QueryIdentifier[] = [];
+  const subwords = new Map<string, number>();
+  for (const [name, { count, inCode }] of counts) {
+    if (name.replace(/_/g, '').length < MIN_IDENTIFIER_LENGTH) continue;
+    const codeLike = isCodeLike(name);
+    if (!codeLike && !inCode && STOPWORDS.has(name.toLowerCase())) continue;
+    let weight = 1 + Math.log(count);
+    if (codeLike) weight *= CODE_LIKE_WEIGHT;
+    if (inCode) weight *= CODE_SPAN_WEIGHT;
+    identifiers.push({ name, weight });
+    for (const word of splitIdentifier(name)) {
+      if (word.length < MIN_IDENTIFIER_LENGTH || STOPWORDS.has(word)) continue;
+      subwords.set(word, (subwords.get(word) ?? 0) + count);
+    }
+  }
+  identifiers.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  return {
+    identifiers,
+    subwords: [...subwords].sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0)),
+    paths: extractPathMentions(text),
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * Ranking: files by personalized PageRank over the reference graph, seeded by what the task names
+ * (focus files, mentioned paths and modules, defined identifiers, matching vocabulary); then
+ * symbols by their file's rank, query-match strength, reference count and kind weight, with
+ * deterministic path/line/name tie-breaks. Pure: same input, same order, same scores.
+ */
+import { buildReferenceGraph, type GraphFile } from './graph.js';
+import { matchPathMentions } from './mentions.js';
+import { personalizedPageRank } from './pagerank.js';
+import { type QueryAnalysis, splitIdentifier } from './query.js';
+import type { Definition, DefinitionKind } from './types.js';
+
+/** Input to {@link rankFiles}: the tree's files in path order. */
+export interface RankFilesInput {
+  /** Relative paths, sorted; index = file id everywhere. */
+  paths: readonly string[];
+  files: readonly GraphFile[];
+  /** The analyzed task text, if any. */
+  query?: QueryAnalysis;
+  /** Focus file ids (sorted, unique). */
+  focus?: readonly number[];
+}
+
+/** Scores for every file (same indices as the input) and the ids in rank order. */
+export interface FileRanking {
+  scores: Float64Array;
+  order: number[];
+}
+
+/**
+ * How the restart distribution of the walk is split among the task's signals. Each signal is first
+ * normalized to sum 1 over the files it touches, so these are shares, not scales. Focus files are
+ * the caller's explicit word and weigh most; a mentioned path or module is nearly as explicit;
+ * a file defining a named identifier is strong evidence; shared vocabulary is the weakest.
+ */
+export const SEED_SHARES = {
+  focus: 4,
+  pathMention: 3,
+  definition: 2,
+  vocabulary: 1,
+} as const;
+
+/**
+ * Share of each seed's restart mass handed to the files that reference it (callers, subclasses),
+ * so personalization reaches the users of a focus file, not only what it uses.
+ */
+export const CALLER_SHARE = 0.25;
+
+/**
+ * Probability of following a reference rather than returning to the seeds. Lower than the classic
+ * 0.85 when the task names something, so the walk stays near what was named instead of drifting to
+ * the tree's most central utilities; plain PageRank (no seeds) keeps the classic value.
+ */
+export const SEEDED_DAMPING = 0.5;
+/** Damping of the unseeded walk (no query, no focus): classic PageRank centrality. */
+export const UNSEEDED_DAMPING = 0.85;
+
+/**
+ * Tests, examples, docs and benchmarks rarely hold the code a task is about, and in a map they
+ * crowd out the library itself, so their final score is scaled down.
+ */
+export const AUXILIARY_FILE_MULTIPLIER = 0.2;
+
+/** BM25 term-frequency saturation and length normalization, the usual defaults. */
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+/** A subword of the file's own path counts like this many occurrences in its body. */
+const PATH_SUBWORD_OCCURRENCES = 5;
+
+/** Whether `path` is a test, example, documentation or benchmark file rather than product code. */
+export function isAuxiliaryPath(path: string): boolean {
+  const segments = path.toLowerCase().split('/');
+  const name = segments[segments.length - 1] ?? '';
+  for (const directory of segments.slice(0, -1)) {
+    if (
+      /^(?:tests?|testing|__tests__|spec|specs|test_?utils|e2e|fixtures?|__fixtures__|examples?|docs?|documentation|benchmarks?|bench)$/.test(
+        directory,
+      )
+    ) {
+      return true;
+    }
+  }
+  return /^(?:test_.*|.*_test\.\w+|.*_tests\.\w+|.*\.(?:test|spec)\.\w+|conftest\.py|tests?\.\w+)$/.test(
+    name,
+  );
+}
+
+function normalize(weights: Map<number, number>): Map<number, number> {
+  let total = 0;
+  for (const key of [...weights.keys()].sort((left, right) => left - right)) total += weights.get(key)!;
+  if (total <= 0) return new Map();
+  const result = new Map<number, number>();
+  for (const [key, value] of weights) if (value > 0) result.set(key, value / total);
+  return result;
+}
+
+/** Files that define identifiers the task names, weighted by the name's weight and specificity. */
+function definitionSeeds(query: QueryAnalysis, definers: Map<string, number[]>): Map<number, number> {
+  const seeds = new Map<number, number>();
+  for (const identifier of query.identifiers) {
+    const files = definers.get(identifier.name);
+    if (!files) continue;
+    // A name defined in one file points at it; defined in twenty, it points nowhere in particular.
+    const share = identifier.weight / files.length;
+    for (const file of files) seeds.set(file, (seeds.get(file) ?? 0) + share);
+  }
+  return seeds;
+}
+
+/** BM25 of each file's identifier subwords (plus its path's) against the task's subwords. */
+function vocabularySeeds(
+  query: QueryAnalysis,
+  paths: readonly string[],
+  files: readonly GraphFile[],
+): Map<number, number> {
+  const seeds = new Map<number, number>();
+  if (query.subwords.length === 0) return seeds;
+  const wanted = new Map(query.subwords);
+  const frequencies: Map<string, number>[] = [];
+  const lengths = new Float64Array(files.length);
+  const documentFrequency = new Map<string, number>();
+  const subwordCache = new Map<string, string[]>();
+  files.forEach((file, index) => {
+    const counts = new Map<string, number>();
+    let length = 0;
+    for (const [name, count] of file.references) {
+      let words = subwordCache.get(name);
+      if (!words) {
+        words = splitIdentifier(name);
+        subwordCache.set(name, words);
+      }
+      length += words.length * count;
+      for (const word of words) if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + count);
+    }
+    for (const word of splitIdentifier(paths[index]!)) {
+      length += PATH_SUBWORD_OCCURRENCES;
+      if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + PATH_SUBWORD_OCCURRENCES);
+    }
+    lengths[index] = length;
+    frequencies.push(counts);
+    for (const word of counts.keys()) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
+  });
+  let totalLength = 0;
+  for (const length of lengths) totalLength += length;
+  const averageLength = totalLength / Math.max(1, files.length) || 1;
+  const words = [...wanted.keys()].sort();
+  frequencies.forEach((counts, index) => {
+    let score = 0;
+    for (const word of words) {
+      const frequency = counts.get(word);
+      if (!frequency) continue;
+      const documents = documentFrequency.get(word)!;
+      const idf = Math.log(1 + (files.length - documents + 0.5) / (documents + 0.5));
+      const saturation =
+        (frequency * (BM25_K1 + 1)) /
+        (frequency + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[index]!) / averageLength));
+      score += idf * saturation * (1 + Math.log(wanted.get(word)!));
+    }
+    // Squared: vocabulary overlap is diffuse, and only its clear leaders should pull the walk.
+    if (score > 0) seeds.set(index, score * score);
+  });
+  return seeds;
+}
+
+/** Ranks the files of a tree for a task (or, without one, by plain reference centrality). */
+export function rankFiles(input: RankFilesInput): FileRanking {
+  const { paths, files, query } = input;
+  const focus = input.focus ?? [];
+  const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
+  const graph = buildReferenceGraph(files, { taskIdentifiers, focusFiles: new Set(focus) });
+
+  const signals: [number, Map<number, number>][] = [];
+  if (focus.length > 0) signals.push([SEED_SHARES.focus, new Map(focus.map((file) => [file, 1]))]);
+  if (query) {
+    signals.push([SEED_SHARES.pathMention, matchPathMentions(paths, query.paths)]);
+    signals.push([SEED_SHARES.definition, definitionSeeds(query, graph.definers)]);
+    signals.push([SEED_SHARES.vocabulary, vocabularySeeds(query, paths, files)]);
+  }
+  const seeds = new Float64Array(files.length);
+  let seeded = false;
+  for (const [share, weights] of signals) {
+    for (const [file, weight] of normalize(weights)) {
+      seeds[file]! += share * weight;
+      seeded = true;
+    }
+  }
+
+  let personalization: Float64Array | undefined;
+  if (seeded) {
+    personalization = Float64Array.from(seeds);
+    const incoming = new Float64Array(files.length);
+    for (const edge of graph.edges) incoming[edge.target]! += edge.weight;
+    for (const edge of graph.edges) {
+      const seed = seeds[edge.target]!;
+      if (seed > 0)
+        personalization[edge.source]! += (CALLER_SHARE * seed * edge.weight) / incoming[edge.target]!;
+    }
+  }
+  const rank = personalizedPageRank(files.length, graph.edges, personalization, {
+    damping: seeded ? SEEDED_DAMPING : UNSEEDED_DAMPING,
+  });
+  const scores = new Float64Array(files.length);
+  for (let file = 0; file < files.length; file++) {
+    scores[file] = rank[file]! * (isAuxiliaryPath(paths[file]!) ? AUXILIARY_FILE_MULTIPLIER : 1);
+  }
+  const order = [...scores.keys()].sort((left, right) => scores[right]! - scores[left]! || left - right);
+  return { scores, order };
+}
+
+/** A definition with its file id and final score. */
+export interface RankedSymbol {
+  file: number;
+  definition: Definition;
+  score: number;
+}
+
+/**
+ * How much a kind of definition tells a reader about a codebase: types and free functions are the
+ * skeleton; methods, constants and fields the detail.
+ */
+export const KIND_WEIGHTS: Readonly<Record<DefinitionKind, number>> = {
+  class: 1,
+  interface: 1,
+  trait: 1,
+  struct: 1,
+  enum: 0.9,
+  type: 0.9,
+  union: 0.9,
+  function: 0.9,
+  module: 0.8,
+  namespace: 0.8,
+  macro: 0.7,
+  method: 0.7,
+  constructor: 0.6,
+  impl: 0.6,
+  constant: 0.5,
+  variable: 0.4,
+  property: 0.4,
+  field: 0.3,
+};
+
+/** A symbol the task names exactly is worth this many times one it does not name at all. */
+export const QUERY_MATCH_MULTIPLIER = 4;
+
+/** Query-match strength of a definition in [0, 1]: exact name, then case-insensitive, then subwords, plus its scope. */
+export function queryMatchStrength(
+  definition: Definition,
+  exact: ReadonlySet<string>,
+  lowerCase: ReadonlySet<string>,
+  subwords: ReadonlySet<string>,
+): number {
+  let strength = 0;
+  if (exact.has(definition.name)) strength = 1;
+  else if (lowerCase.has(definition.name.toLowerCase())) strength = 0.7;
+  else {
+    const words = splitIdentifier(definition.name);
+    if (words.length > 0) {
+      const shared = words.filter((word) => subwords.has(word)).length;
+      strength = (0.4 * shared) / words.length;
+    }
+  }
+  if (definition.scope && exact.has(definition.scope)) strength = Math.min(1, strength + 0.3);
+  return strength;
+}
+
+/** Ranks every definition of every file (see the module comment for the order). */
+export function rankSymbols(
+  paths: readonly string[],
+  files: readonly GraphFile[],
+  fileScores: Float64Array,
+  query?: QueryAnalysis,
+): RankedSymbol[] {
+  const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
+  const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
+  const subwords = new Set(query?.subwords.map(([word]) => word));
+  const referenceTotals = new Map<string, number>();
+  for (const file of files) {
+    for (const [name, count] of file.references)
+      referenceTotals.set(name, (referenceTotals.get(name) ?? 0) + count);
+  }
+  const symbols: RankedSymbol[] = [];
+  files.forEach((file, index) => {
+    const ownCounts = new Map(file.references);
+    for (const definition of file.definitions) {
+      const elsewhere = Math.max(
+        0,
+        (referenceTotals.get(definition.name) ?? 0) - (ownCounts.get(definition.name) ?? 0),
+      );
+      const match = query ? queryMatchStrength(definition, exact, lowerCase, subwords) : 0;
+      const score =
+        fileScores[index]! *
+        (KIND_WEIGHTS[definition.kind] ?? 0.5) *
+        (1 + (QUERY_MATCH_MULTIPLIER - 1) * match) *
+        Math.log2(2 + elsewhere);
+      symbols.push({ file: index, definition, score });
+    }
+  });
+  symbols.sort(
+    (left, right) =>
+      right.score - left.score ||
+      (paths[left.file]! < paths[right.file]! ? -1 : paths[left.file]! > paths[right.file]! ? 1 : 0) ||
+      left.definition.line - right.definition.line ||
+      (left.definition.name < right.definition.name
+        ? -1
+        : left.definition.name > right.definition.name
+          ? 1
+          : 0),
+  );
+  return symbols;
+}

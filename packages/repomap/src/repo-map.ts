@@ -1,0 +1,224 @@
+/**
+ * The entry point: walk → cached scan → rank → render. `buildRepoMap` is the only function here
+ * that touches the file system; everything it calls after scanning is pure.
+ */
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
+import { createDisabledCache, DEFAULT_CACHE_DIRECTORY, openScanCache } from './cache.js';
+import type { GraphFile } from './graph.js';
+import { analyzeQuery } from './query.js';
+import { rankFiles, rankSymbols } from './rank.js';
+import { compareInFile, renderRepoMap } from './render.js';
+import type { FileScan, FileScanOutcome } from './scan-file.js';
+import { type ScanTask, scanAll } from './scan-pool.js';
+import { languageForPath } from './scanners/index.js';
+import type { Definition, DefinitionKind, Language } from './types.js';
+import { relativePosixPath, type SkippedFile, walkRepository } from './walk.js';
+
+/** The map's token budget when the caller names none (about a screenful of signatures). */
+export const DEFAULT_MAP_TOKENS = 1024;
+
+/**
+ * How fast the map yields to file bodies already in the prompt: with n such files the budget is
+ * `tokens × FILES_IN_PROMPT_HALF / (FILES_IN_PROMPT_HALF + n)`, i.e. this many files halve it. The
+ * map stands in for reading files; once the files are there, it matters less, but never drops to
+ * nothing, since the rest of the tree is still unseen.
+ */
+export const FILES_IN_PROMPT_HALF = 2;
+
+/** Options of {@link buildRepoMap}. */
+export interface BuildRepoMapOptions {
+  /** The directory to map. */
+  root: string;
+  /** The task text; ranks what it names (paths, modules, identifiers, vocabulary) first. */
+  query?: string;
+  /** Files (relative to `root` or absolute) the task is about; they and their callers rank up. */
+  focus?: string[];
+  /** Token budget of the rendered map before shrinking for `filesInPrompt`; default {@link DEFAULT_MAP_TOKENS}. */
+  tokens?: number;
+  /** Files whose bodies are already in the prompt: left out of the map, treated as focus, and shrinking the budget. */
+  filesInPrompt?: string[];
+  /** Where to cache scans (`dir`, relative to `root` or absolute; default `.ctxkit/cache`), or `false` for no cache. */
+  cache?: { dir?: string } | false;
+  /** Counts the map's tokens; default o200k_base. */
+  tokenizer?: Tokenizer;
+  /** Files larger than this are skipped; default 1 MB. */
+  maxFileBytes?: number;
+  /** Extra gitignore-style patterns to leave out. */
+  ignore?: string[];
+  /** Called as files are scanned (cache hits count as done). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A file in rank order with its score (scores are comparable within one result only). */
+export interface RankedFile {
+  path: string;
+  score: number;
+}
+
+/** A definition in rank order. */
+export interface RankedDefinition {
+  path: string;
+  name: string;
+  kind: DefinitionKind;
+  line: number;
+  signature: string;
+}
+
+/** The repo map: exactly the `ctxkit map --json` document. Paths are relative to `root`, `/`-separated. */
+export interface RepoMapResult {
+  /** The absolute root that was mapped. */
+  root: string;
+  /** How many files were scanned (not counting skipped ones). */
+  files: number;
+  /** Every scanned file, best first. */
+  ranking: RankedFile[];
+  /** Every definition, best first. */
+  symbols: RankedDefinition[];
+  /** The rendered map. */
+  map: string;
+  /** Exact tokens of `map` with the tokenizer used; never more than `budget`. */
+  tokens: number;
+  /** The budget the map was fitted to, after shrinking for files in the prompt. */
+  budget: number;
+  /** Files left out, with the reason. */
+  skipped: SkippedFile[];
+  /** Scans served from the cache vs computed. */
+  cache: { hits: number; misses: number };
+}
+
+/** The budget left for the map when `filesInPrompt` file bodies are already in the prompt. */
+export function mapBudget(tokens: number, filesInPrompt: number): number {
+  const base = Math.max(0, Math.floor(tokens));
+  return Math.floor((base * FILES_IN_PROMPT_HALF) / (FILES_IN_PROMPT_HALF + Math.max(0, filesInPrompt)));
+}
+
+/** Scores printed with six significant digits: enough to order, stable across platforms' last bits. */
+function roundScore(score: number): number {
+  return Number(score.toPrecision(6));
+}
+
+function normalizePaths(root: string, paths: readonly string[] | undefined): string[] {
+  const normalized = (paths ?? []).map((path) => relativePosixPath(root, resolve(root, path)));
+  return [...new Set(normalized)].sort();
+}
+
+/**
+ * Builds a ranked, token-budgeted map of the repository at `options.root`. Never fails on a file:
+ * unreadable, binary, oversized or undecodable files are listed in `skipped`. Throws only when the
+ * root itself is not a readable directory.
+ */
+export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMapResult> {
+  const root = resolve(options.root);
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) throw new Error(`repo map root is not a directory: ${options.root}`);
+
+  const walked = await walkRepository({
+    root,
+    selectFile: (path) => languageForPath(path) !== undefined,
+    maxFileBytes: options.maxFileBytes,
+    ignore: options.ignore,
+  });
+  const cache =
+    options.cache === false
+      ? createDisabledCache()
+      : await openScanCache(resolve(root, options.cache?.dir ?? join(DEFAULT_CACHE_DIRECTORY)), root);
+
+  const total = walked.files.length;
+  const outcomes: (FileScanOutcome | undefined)[] = new Array(total);
+  const tasks: ScanTask[] = [];
+  const taskFiles: number[] = [];
+  let hits = 0;
+  walked.files.forEach((file, index) => {
+    const cached = cache.lookup(file.path, file.size, file.mtimeMs);
+    if (cached) {
+      outcomes[index] = cached;
+      hits++;
+    } else {
+      tasks.push({ absolutePath: file.absolutePath, language: languageForPath(file.path) as Language });
+      taskFiles.push(index);
+    }
+  });
+  let done = hits;
+  if (hits > 0) options.onProgress?.(done, total);
+  await scanAll(
+    tasks,
+    (taskIndex, outcome) => {
+      const index = taskFiles[taskIndex]!;
+      const file = walked.files[index]!;
+      outcomes[index] = outcome;
+      cache.record(file.path, file.size, file.mtimeMs, outcome);
+    },
+    () => options.onProgress?.(++done, total),
+  );
+  await cache.save(walked.files.map((file) => file.path));
+
+  const paths: string[] = [];
+  const scans: FileScan[] = [];
+  const skipped: SkippedFile[] = [...walked.skipped];
+  walked.files.forEach((file, index) => {
+    const outcome = outcomes[index]!;
+    if ('skipped' in outcome) skipped.push({ path: file.path, reason: outcome.skipped });
+    else {
+      paths.push(file.path);
+      scans.push(outcome.scan);
+    }
+  });
+  skipped.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+
+  const query = options.query?.trim() ? analyzeQuery(options.query) : undefined;
+  const inPrompt = normalizePaths(root, options.filesInPrompt);
+  const focusPaths = new Set([...normalizePaths(root, options.focus), ...inPrompt]);
+  const indexByPath = new Map(paths.map((path, index) => [path, index]));
+  const focus = [...focusPaths]
+    .map((path) => indexByPath.get(path))
+    .filter((index): index is number => index !== undefined)
+    .sort((left, right) => left - right);
+
+  const graphFiles: GraphFile[] = scans;
+  const ranking = rankFiles({ paths, files: graphFiles, query, focus });
+  const symbols = rankSymbols(paths, graphFiles, ranking.scores, query);
+
+  const tokenizer = options.tokenizer ?? createTokenizer();
+  const budget = mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, inPrompt.length);
+  const excluded = new Set(inPrompt);
+  const fileRank = new Map(ranking.order.map((file, position) => [paths[file]!, position]));
+  // Sorted lazily: only the few files that make it into the map need their full definition list.
+  const sortedDefinitions = new Map<string, Definition[]>();
+  const fileDefinitions = (path: string): Definition[] => {
+    let definitions = sortedDefinitions.get(path);
+    if (!definitions) {
+      definitions = [...(scans[indexByPath.get(path)!]?.definitions ?? [])].sort(compareInFile);
+      sortedDefinitions.set(path, definitions);
+    }
+    return definitions;
+  };
+  const rendered = renderRepoMap({
+    symbols: symbols
+      .filter((symbol) => !excluded.has(paths[symbol.file]!))
+      .map((symbol) => ({ path: paths[symbol.file]!, definition: symbol.definition })),
+    fileRank,
+    fileDefinitions,
+    budget,
+    tokenizer,
+  });
+
+  return {
+    root,
+    files: paths.length,
+    ranking: ranking.order.map((file) => ({ path: paths[file]!, score: roundScore(ranking.scores[file]!) })),
+    symbols: symbols.map(({ file, definition }) => ({
+      path: paths[file]!,
+      name: definition.name,
+      kind: definition.kind,
+      line: definition.line,
+      signature: definition.signature,
+    })),
+    map: rendered.text,
+    tokens: rendered.tokens,
+    budget,
+    skipped,
+    cache: { hits, misses: tasks.length },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Reads and scans one file: the unit of work the cache stores and the worker threads run. The text
+ * lives only inside this function, so a whole tree is never held in memory at once.
+ */
+import { readFile } from 'node:fs/promises';
+import { scanSource } from './scanners/index.js';
+import type { Definition, Language } from './types.js';
+
+/** How many leading bytes are searched for a NUL byte to call a file binary (git uses the same 8000). */
+const BINARY_PROBE_BYTES = 8000;
+
+/**
+ * Lines longer than this on average mark a minified or generated file: its "definitions" are noise
+ * and scanning it costs time for nothing. Hand-written code averages well under 100.
+ */
+const MINIFIED_AVERAGE_LINE_LENGTH = 300;
+/** Only files at least this large are judged minified; a short one-liner is just short. */
+const MINIFIED_MIN_BYTES = 4096;
+
+/** The scan of one file, in the form the cache stores and ranking reads. */
+export interface FileScan {
+  definitions: Definition[];
+  /** Identifier occurrence counts as `[name, count]`, sorted by name. */
+  references: [string, number][];
+}
+
+/** Either a scan or the reason the file was skipped. */
+export type FileScanOutcome = { scan: FileScan } | { skipped: string };
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Checks the bytes of a file and scans them as `language`; returns a reason when they are not text. */
+export function scanBytes(bytes: Uint8Array, language: Language): FileScanOutcome {
+  const probe = bytes.subarray(0, BINARY_PROBE_BYTES);
+  if (probe.includes(0)) return { skipped: 'binary file' };
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return { skipped: 'not valid UTF-8 text' };
+  }
+  if (text.length >= MINIFIED_MIN_BYTES) {
+    let lines = 1;
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
+    if (text.length / lines > MINIFIED_AVERAGE_LINE_LENGTH) return { skipped: 'minified or generated file' };
+  }
+  const result = scanSource(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, language);
+  const references = [...result.references].sort((left, right) =>
+    left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0,
+  );
+  return { scan: { definitions: result.definitions, references } };
+}
+
+/** Reads `absolutePath` and scans it; an unreadable file becomes a skip reason, never an exception. */
+export async function scanFile(absolutePath: string, language: Language): Promise<FileScanOutcome> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(absolutePath);
+  } catch (error) {
+    return { skipped: `unreadable file (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  return scanBytes(bytes, language);
+}

@@ -1,0 +1,126 @@
+/**
+ * Scans many files, on worker threads when it pays (enough files, more than one core, and a built
+ * worker script next to this module), else on the calling thread. Either way at most a bounded
+ * number of files is in flight, so memory holds scan results, never the tree's text.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type FileScanOutcome, scanFile } from './scan-file.js';
+import type { Language } from './types.js';
+
+/** One file to scan. */
+export interface ScanTask {
+  absolutePath: string;
+  language: Language;
+}
+
+/** A message to a worker: files to scan, tagged so replies can be matched. */
+export interface ScanBatch {
+  id: number;
+  tasks: ScanTask[];
+}
+
+/** A worker's reply: one outcome per task, in task order. */
+export interface ScanBatchResult {
+  id: number;
+  outcomes: FileScanOutcome[];
+}
+
+/** Below this many files, starting threads (tens of milliseconds each) costs more than it saves. */
+export const WORKER_MIN_FILES = 1000;
+/** Files per message: large enough to amortize messaging, small enough to balance the load. */
+const BATCH_SIZE = 64;
+/** Files read concurrently on the calling thread: overlaps I/O without piling up buffers. */
+const IN_THREAD_CONCURRENCY = 16;
+/** More threads than this buys little: the main thread's walk and merge become the bottleneck. */
+const MAX_WORKERS = 8;
+
+/** The built worker script beside this module, if there is one (there is none when running from sources). */
+function workerScript(): URL | undefined {
+  for (const name of ['./scan-worker.js', './scan-worker.cjs']) {
+    try {
+      const url = new URL(name, import.meta.url);
+      if (url.protocol === 'file:' && existsSync(fileURLToPath(url)) && !import.meta.url.endsWith('.ts'))
+        return url;
+    } catch {
+      // Not a file URL (bundled into something else): scan in-thread.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Scans `tasks` and calls `onOutcome(index, outcome)` for each, in any order; `onProgress` after
+ * each file. Resolves when every task is done.
+ */
+export async function scanAll(
+  tasks: readonly ScanTask[],
+  onOutcome: (index: number, outcome: FileScanOutcome) => void,
+  onProgress?: () => void,
+): Promise<void> {
+  const workers = Math.min(MAX_WORKERS, availableParallelism());
+  const script = tasks.length >= WORKER_MIN_FILES && workers > 1 ? workerScript() : undefined;
+  if (script) {
+    await scanOnWorkers(script, workers, tasks, onOutcome, onProgress);
+    return;
+  }
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      const task = tasks[index]!;
+      onOutcome(index, await scanFile(task.absolutePath, task.language));
+      onProgress?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_THREAD_CONCURRENCY, tasks.length) }, lane));
+}
+
+async function scanOnWorkers(
+  script: URL,
+  count: number,
+  tasks: readonly ScanTask[],
+  onOutcome: (index: number, outcome: FileScanOutcome) => void,
+  onProgress?: () => void,
+): Promise<void> {
+  const batches: { start: number; tasks: ScanTask[] }[] = [];
+  for (let start = 0; start < tasks.length; start += BATCH_SIZE) {
+    batches.push({ start, tasks: tasks.slice(start, start + BATCH_SIZE) });
+  }
+  let nextBatch = 0;
+  const pool = Array.from({ length: Math.min(count, batches.length) }, () => new Worker(script));
+  try {
+    await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const send = () => {
+              if (nextBatch >= batches.length) {
+                resolve();
+                return;
+              }
+              const id = nextBatch++;
+              worker.postMessage({ id, tasks: batches[id]!.tasks } satisfies ScanBatch);
+            };
+            worker.on('message', (result: ScanBatchResult) => {
+              const start = batches[result.id]!.start;
+              result.outcomes.forEach((outcome, offset) => {
+                onOutcome(start + offset, outcome);
+                onProgress?.();
+              });
+              send();
+            });
+            worker.on('error', reject);
+            worker.on('exit', (code) => {
+              if (code !== 0) reject(new Error(`scan worker exited with code ${code}`));
+            });
+            send();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(pool.map((worker) => worker.terminate()));
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * File walking: which files of a tree the repo map reads. Honours nested `.gitignore` files,
+ * `.git/info/exclude`, a default ignore list and caller patterns; follows symbolic links inside the
+ * root without ever looping; skips oversized files with a reason. Content checks (binary,
+ * undecodable) happen when a file is read, see `scan-file.ts`.
+ */
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/**
+ * Paths no repo map wants: dependency and build output directories, caches, lock files and
+ * minified/bundled files. Gitignore syntax; a repository's own `.gitignore` can re-include (`!`).
+ */
+export const DEFAULT_IGNORE_PATTERNS: readonly string[] = [
+  '.git/',
+  '.hg/',
+  '.svn/',
+  'node_modules/',
+  'bower_components/',
+  'jspm_packages/',
+  'vendor/',
+  '.venv/',
+  'venv/',
+  '.tox/',
+  '.nox/',
+  '__pycache__/',
+  '.mypy_cache/',
+  '.pytest_cache/',
+  '.ruff_cache/',
+  '.eggs/',
+  '*.egg-info/',
+  'dist/',
+  'build/',
+  'out/',
+  'target/',
+  '.next/',
+  '.nuxt/',
+  '.svelte-kit/',
+  '.turbo/',
+  '.cache/',
+  'coverage/',
+  '.ctxkit/',
+  '.idea/',
+  '.vscode/',
+  '*.min.js',
+  '*.min.mjs',
+  '*.min.css',
+  '*.bundle.js',
+  '*-bundle.js',
+  '*.map',
+  '*.d.ts.map',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+  'yarn.lock',
+  'bun.lockb',
+  'Cargo.lock',
+  'poetry.lock',
+  'Pipfile.lock',
+  'uv.lock',
+  'composer.lock',
+  'Gemfile.lock',
+  'go.sum',
+];
+
+/** Files larger than this many bytes are skipped unless the caller says otherwise: they are data, not code. */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+/** A file the walk selected, with what the cache keys on. */
+export interface WalkedFile {
+  /** Path relative to the root, `/`-separated. */
+  path: string;
+  /** Absolute path to read the file from (the link's own path for symbolic links). */
+  absolutePath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** A file (or directory) left out, and why, in words a user can act on. */
+export interface SkippedFile {
+  /** Path relative to the root, `/`-separated. */
+  path: string;
+  reason: string;
+}
+
+/** Options of {@link walkRepository}. */
+export interface WalkOptions {
+  /** Absolute root directory. */
+  root: string;
+  /** Which files to return at all (e.g. files a scanner reads); others are passed over silently. */
+  selectFile: (path: string) => boolean;
+  /** Files larger than this are skipped with a reason; default {@link DEFAULT_MAX_FILE_BYTES}. */
+  maxFileBytes?: number;
+  /** Extra gitignore-style patterns, relative to the root; they take precedence over every other rule. */
+  ignore?: readonly string[];
+}
+
+/** What {@link walkRepository} found, both lists sorted by path. */
+export interface WalkResult {
+  files: WalkedFile[];
+  skipped: SkippedFile[];
+}
+
+/** The ignore rules of one directory level: patterns relative to `base` (`''` or `dir/`). */
+interface IgnoreLevel {
+  base: string;
+  rules: Ignore;
+}
+
+/**
+ * Decides whether `path` (relative to the root; directories end in `/`) is ignored. Levels are
+ * ordered from lowest to highest precedence; like git, the most specific level with a matching
+ * rule (ignore or re-include) decides.
+ */
+function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
+  for (let index = levels.length - 1; index >= 0; index--) {
+    const level = levels[index]!;
+    if (!path.startsWith(level.base)) continue;
+    const result = level.rules.test(path.slice(level.base.length));
+    if (result.unignored) return false;
+    if (result.ignored) return true;
+  }
+  return false;
+}
+
+async function readIgnoreFile(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/**
+ * Walks `options.root` and returns every selected file that is not ignored, plus skipped files with
+ * reasons. Output order is by path, independent of the order the file system lists entries in.
+ */
+export async function walkRepository(options: WalkOptions): Promise<WalkResult> {
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const rootReal = await realpath(options.root);
+  const files: WalkedFile[] = [];
+  const skipped: SkippedFile[] = [];
+  // Directories already walked, by device and inode: a symbolic link back to one of them is a loop
+  // (or a second view of the same files) and is not followed again.
+  const visited = new Set<string>();
+
+  const baseLevels: IgnoreLevel[] = [{ base: '', rules: ignore().add([...DEFAULT_IGNORE_PATTERNS]) }];
+  const exclude = await readIgnoreFile(join(options.root, '.git', 'info', 'exclude'));
+  if (exclude !== undefined) baseLevels.push({ base: '', rules: ignore().add(exclude) });
+  const callerLevel: IgnoreLevel | undefined =
+    options.ignore && options.ignore.length > 0
+      ? { base: '', rules: ignore().add([...options.ignore]) }
+      : undefined;
+
+  const walkDirectory = async (absolute: string, relativeDir: string, parents: IgnoreLevel[]) => {
+    const identity = await stat(absolute).then(
+      (info) => `${info.dev}:${info.ino}`,
+      () => undefined,
+    );
+    if (identity === undefined || visited.has(identity)) {
+      if (identity !== undefined) {
+        skipped.push({ path: relativeDir || '.', reason: 'symbolic link to a directory already walked' });
+      }
+      return;
+    }
+    visited.add(identity);
+
+    const levels = [...parents];
+    const gitignore = await readIgnoreFile(join(absolute, '.gitignore'));
+    if (gitignore !== undefined) levels.push({ base: relativeDir, rules: ignore().add(gitignore) });
+    const effective = callerLevel ? [...levels, callerLevel] : levels;
+
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await readdir(absolute, { withFileTypes: true });
+    } catch (error) {
+      skipped.push({
+        path: relativeDir || '.',
+        reason: `unreadable directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
+      return;
+    }
+    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+
+    for (const entry of entries) {
+      const childAbsolute = join(absolute, entry.name);
+      const childPath = relativeDir + entry.name;
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        let target: string;
+        try {
+          target = await realpath(childAbsolute);
+        } catch {
+          skipped.push({ path: childPath, reason: 'broken symbolic link' });
+          continue;
+        }
+        const inside = target === rootReal || target.startsWith(rootReal + sep);
+        const info = await stat(target).catch(() => undefined);
+        if (!info) continue;
+        isDirectory = info.isDirectory();
+        isFile = info.isFile();
+        if (isDirectory && !inside) {
+          if (!isIgnored(effective, `${childPath}/`)) {
+            skipped.push({ path: childPath, reason: 'symbolic link to a directory outside the root' });
+          }
+          continue;
+        }
+      }
+      if (isDirectory) {
+        if (isIgnored(effective, `${childPath}/`)) continue;
+        await walkDirectory(childAbsolute, `${childPath}/`, levels);
+      } else if (isFile) {
+        if (!options.selectFile(childPath) || isIgnored(effective, childPath)) continue;
+        const info = await stat(childAbsolute).catch(() => undefined);
+        if (!info) {
+          skipped.push({ path: childPath, reason: 'unreadable file' });
+          continue;
+        }
+        if (info.size > maxFileBytes) {
+          skipped.push({ path: childPath, reason: `larger than ${maxFileBytes} bytes (${info.size})` });
+          continue;
+        }
+        files.push({ path: childPath, absolutePath: childAbsolute, size: info.size, mtimeMs: info.mtimeMs });
+      }
+    }
+  };
+
+  await walkDirectory(options.root, '', baseLevels);
+  const byPath = (left: { path: string }, right: { path: string }) =>
+    left.path < right.path ? -1 : left.path > right.path ? 1 : 0;
+  files.sort(byPath);
+  skipped.sort(byPath);
+  return { files, skipped };
+}
+
+/** `path` relative to `root` with `/` separators (for caller-supplied absolute paths). */
+export function relativePosixPath(root: string, path: string): string {
+  return toPosix(relative(root, path));
+}
