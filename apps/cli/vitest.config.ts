@@ -1,3 +1,4 @@
 import { packageVitestConfig } from '@ctxkit/tooling/vitest';
 
-export default packageVitestConfig();
+// test/ runs the built binary as a child process; the global setup rebuilds it when src/ is newer.
+export default packageVitestConfig({ test: { globalSetup: ['test/global-setup.ts'] } });

@@ -28,28 +28,34 @@ const USED_CELL = '█';
 const FREE_CELL = '░';
 
 /**
- * Split `width` cells between `parts` in proportion, each non-zero part getting at least one cell
- * (when there are enough cells), remainders going to the largest fractions, ties to the earlier
- * part. The cells always add up to `width` exactly.
+ * Split `width` cells between `parts` in proportion (largest remainders get the leftover cells,
+ * ties to the earlier part), then make sure every non-zero part is visible: one that rounded to no
+ * cell takes one from the largest part. The cells always add up to `width` exactly.
  */
 export function allocateCells(parts: readonly number[], width: number): number[] {
   const total = parts.reduce((sum, part) => sum + Math.max(0, part), 0);
   if (total === 0 || width <= 0) return parts.map(() => 0);
-  const nonZero = parts.filter((part) => part > 0).length;
-  const guaranteed = nonZero <= width ? 1 : 0;
-  const spare = width - guaranteed * nonZero;
-  const exact = parts.map((part) => (Math.max(0, part) / total) * spare);
-  const cells = parts.map((part, index) => (part > 0 ? guaranteed : 0) + Math.floor(exact[index] ?? 0));
+  const exact = parts.map((part) => (Math.max(0, part) / total) * width);
+  const cells = exact.map((value) => Math.floor(value));
   let remaining = width - cells.reduce((sum, cell) => sum + cell, 0);
-  const order = parts
-    .map((part, index) => ({ index, remainder: (exact[index] ?? 0) - Math.floor(exact[index] ?? 0), part }))
-    .filter((entry) => entry.part > 0)
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
     .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (let index = 0; remaining > 0 && order.length > 0; index = (index + 1) % order.length) {
-    const target = order[index]!.index;
-    cells[target] = (cells[target] ?? 0) + 1;
+  for (const { index } of byRemainder) {
+    if (remaining === 0) break;
+    cells[index] = (cells[index] ?? 0) + 1;
     remaining--;
   }
+  parts.forEach((part, index) => {
+    if (part <= 0 || cells[index] !== 0) return;
+    const largest = cells.reduce(
+      (best, cell, candidate) => (cell > (cells[best] ?? 0) ? candidate : best),
+      0,
+    );
+    if ((cells[largest] ?? 0) <= 1) return;
+    cells[largest] = (cells[largest] ?? 0) - 1;
+    cells[index] = 1;
+  });
   return cells;
 }
 

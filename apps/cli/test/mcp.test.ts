@@ -1,0 +1,184 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnvironment, makeTempDirectory, runCli } from './run-cli.js';
+
+// A real MCP client (the SDK's own) talking to the built server in a child process over stdio.
+
+function textOf(result: unknown): string {
+  const content = (result as CallToolResult).content;
+  return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+describe('ctxkit mcp', () => {
+  let workspace: string;
+  let served: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    workspace = makeTempDirectory('mcp');
+    served = join(workspace, 'repo');
+    mkdirSync(join(served, 'src'), { recursive: true });
+    const lines = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`);
+    writeFileSync(join(served, 'src', 'thirty.txt'), `${lines.join('\n')}\n`);
+    writeFileSync(join(served, 'crlf.txt'), 'first\r\nsecond\r\n');
+    writeFileSync(join(served, 'image.bin'), Buffer.from([0x89, 0x50, 0x00, 0x47]));
+    writeFileSync(join(workspace, 'secret.txt'), 'do not serve\n');
+    symlinkSync(join(workspace, 'secret.txt'), join(served, 'escape.txt'));
+    symlinkSync(join(served, 'src', 'thirty.txt'), join(served, 'inside-link.txt'));
+    symlinkSync(workspace, join(served, 'parent-dir'));
+
+    client = new Client({ name: 'ctxkit-test', version: '0.0.0' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', served],
+      env: cleanEnvironment() as Record<string, string>,
+      stderr: 'pipe',
+    });
+    await client.connect(transport);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('announces itself and lists its tools with explicit input schemas', async () => {
+    expect(client.getServerVersion()?.name).toBe('ctxkit');
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['read', 'count_tokens']));
+    const read = tools.find((tool) => tool.name === 'read')!;
+    expect(read.inputSchema.required).toEqual(['path']);
+    expect(Object.keys(read.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'offset', 'path']);
+    for (const tool of tools) {
+      expect(tool.description?.length ?? 0).toBeGreaterThan(20);
+      expect(tool.inputSchema.type).toBe('object');
+    }
+  });
+
+  describe('read', () => {
+    it('returns lines with their real 1-based line numbers', async () => {
+      const result = await client.callTool({
+        name: 'read',
+        arguments: { path: 'src/thirty.txt', offset: 9, limit: 3 },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toBe(
+        'src/thirty.txt lines 9-11 of 30\n 9\tline 9\n10\tline 10\n11\tline 11\n[19 more lines; call read with offset 12]\n',
+      );
+    });
+
+    it('reads from the first line by default and strips CR of CRLF files', async () => {
+      const result = await client.callTool({ name: 'read', arguments: { path: 'crlf.txt' } });
+      expect(textOf(result)).toBe('crlf.txt lines 1-2 of 2\n1\tfirst\n2\tsecond\n');
+    });
+
+    it('follows a symbolic link that stays inside the served directory', async () => {
+      const result = await client.callTool({
+        name: 'read',
+        arguments: { path: 'inside-link.txt', limit: 1 },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toContain('1\tline 1\n');
+    });
+
+    const refusals: [string, string, RegExp][] = [
+      [
+        'a path climbing out with ..',
+        '../secret.txt',
+        /^refused: \.\.\/secret\.txt is outside the served directory$/,
+      ],
+      ['a .. hidden mid-path', 'src/../../secret.txt', /^refused: .* is outside the served directory$/],
+      ['an absolute path outside', '/etc/passwd', /^refused: \/etc\/passwd is outside the served directory$/],
+      [
+        'a symbolic link to a file outside',
+        'escape.txt',
+        /^refused: escape\.txt is a symbolic link to a path outside/,
+      ],
+      [
+        'a path through a linked directory outside',
+        'parent-dir/secret.txt',
+        /^refused: .* symbolic link .* outside/,
+      ],
+    ];
+    for (const [name, path, message] of refusals) {
+      it(`refuses ${name}`, async () => {
+        const result = await client.callTool({ name: 'read', arguments: { path } });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(message);
+        expect(textOf(result)).not.toContain('do not serve');
+      });
+    }
+
+    const mistakes: [string, Record<string, unknown>, RegExp][] = [
+      ['a missing file', { path: 'nope.txt' }, /^no such file: nope\.txt$/],
+      ['a directory', { path: 'src' }, /^src is a directory, expected a file$/],
+      ['a binary file', { path: 'image.bin' }, /^image\.bin is a binary file$/],
+      [
+        'an offset past the end',
+        { path: 'src/thirty.txt', offset: 31 },
+        /^offset 31 is past the end of src\/thirty\.txt \(30 lines\)$/,
+      ],
+      ['an offset of 0 (lines are 1-based)', { path: 'src/thirty.txt', offset: 0 }, /offset/],
+      ['a missing path argument', {}, /path/],
+    ];
+    for (const [name, input, message] of mistakes) {
+      it(`answers ${name} with a tool error`, async () => {
+        const result = await client.callTool({ name: 'read', arguments: input });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(message);
+      });
+    }
+  });
+
+  describe('count_tokens', () => {
+    it('counts exactly with o200k_base by default, as text and structured content', async () => {
+      const result = await client.callTool({ name: 'count_tokens', arguments: { text: 'hello world' } });
+      expect(result.isError).toBeFalsy();
+      const expected = { tokens: 2, encoding: 'o200k_base', exact: true, bytes: 11 };
+      expect(JSON.parse(textOf(result))).toEqual(expected);
+      expect(result.structuredContent).toEqual(expected);
+    });
+
+    it('counts with another encoding or the estimate', async () => {
+      const exact = await client.callTool({
+        name: 'count_tokens',
+        arguments: { text: 'hello world', encoding: 'cl100k_base' },
+      });
+      expect(exact.structuredContent).toMatchObject({ tokens: 2, encoding: 'cl100k_base' });
+      const estimate = await client.callTool({
+        name: 'count_tokens',
+        arguments: { text: 'abcdefgh', encoding: 'estimate' },
+      });
+      expect(estimate.structuredContent).toMatchObject({ encoding: 'estimate', exact: false });
+    });
+
+    it('rejects an unknown encoding as a tool error', async () => {
+      const result = await client.callTool({
+        name: 'count_tokens',
+        arguments: { text: 'x', encoding: 'p50k' },
+      });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('encoding');
+    });
+  });
+
+  it('keeps serving after errors', async () => {
+    await client.callTool({ name: 'read', arguments: { path: '../secret.txt' } });
+    const result = await client.callTool({ name: 'count_tokens', arguments: { text: 'still here' } });
+    expect(result.isError).toBeFalsy();
+  });
+});
+
+describe('ctxkit mcp with a bad directory', () => {
+  it('exits 2 with one line', async () => {
+    const directory = makeTempDirectory('mcp-bad');
+    const result = await runCli(['mcp', 'missing'], { cwd: directory });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('ctxkit: no such directory: missing\n');
+    expect(result.stdout).toBe('');
+  });
+});

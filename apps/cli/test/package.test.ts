@@ -1,0 +1,118 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnvironment, makeTempDirectory } from './run-cli.js';
+
+// `npx ctxkit` installs the package with its production dependencies only. These tests check the
+// bundle can run that way: a shebang, no import of anything outside `dependencies`, and a copy
+// of the package that starts with nothing but those dependencies beside it.
+
+const cliRoot = fileURLToPath(new URL('..', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(cliRoot, 'package.json'), 'utf8')) as {
+  bin: Record<string, string>;
+  files: string[];
+  dependencies: Record<string, string>;
+};
+
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? specifier);
+}
+
+describe('the published ctxkit package', () => {
+  const bundle = readFileSync(BIN, 'utf8');
+
+  it('is executable by npx: a bin entry pointing at dist/bin.js with a node shebang', () => {
+    expect(manifest.bin).toEqual({ ctxkit: './dist/bin.js' });
+    expect(manifest.files).toContain('dist');
+    expect(bundle.startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('imports only Node built-ins and production dependencies', () => {
+    const specifiers = new Set<string>();
+    for (const match of bundle.matchAll(/(?:^import\s[^'"]*|^import\s*|\bimport\()\s*['"]([^'"]+)['"]/gm)) {
+      specifiers.add(match[1]!);
+    }
+    expect(specifiers.size).toBeGreaterThan(3);
+    const builtins = new Set(builtinModules);
+    const outside = [...specifiers]
+      .filter((specifier) => !specifier.startsWith('node:') && !builtins.has(specifier))
+      .filter((specifier) => !(packageNameOf(specifier) in manifest.dependencies))
+      .sort();
+    expect(outside).toEqual([]);
+  });
+
+  describe('installed with production dependencies only', () => {
+    let installed: string;
+    beforeAll(() => {
+      installed = join(makeTempDirectory('package'), 'ctxkit');
+      mkdirSync(join(installed, 'node_modules', '@ctxkit'), { recursive: true });
+      mkdirSync(join(installed, 'node_modules', '@modelcontextprotocol'), { recursive: true });
+      cpSync(join(cliRoot, 'dist'), join(installed, 'dist'), { recursive: true });
+      writeFileSync(join(installed, 'package.json'), readFileSync(join(cliRoot, 'package.json')));
+      for (const name of Object.keys(manifest.dependencies).sort()) {
+        mkdirSync(dirname(join(installed, 'node_modules', name)), { recursive: true });
+        symlinkSync(realpathSync(join(cliRoot, 'node_modules', name)), join(installed, 'node_modules', name));
+      }
+    });
+
+    function runInstalled(
+      args: string[],
+      input = '',
+    ): { status: number | null; stdout: string; stderr: string } {
+      return spawnSync(process.execPath, [join(installed, 'dist', 'bin.js'), ...args], {
+        cwd: installed,
+        env: cleanEnvironment(),
+        input,
+        encoding: 'utf8',
+      });
+    }
+
+    it('prints its version', () => {
+      const result = runInstalled(['--version']);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    });
+
+    it('counts tokens', () => {
+      const result = runInstalled(['tokens', '--json'], 'hello world');
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toMatchObject({ tokens: 2 });
+    });
+
+    it('serves MCP (the SDK is loaded only by `ctxkit mcp`)', async () => {
+      const client = new Client({ name: 'ctxkit-package-test', version: '0.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [join(installed, 'dist', 'bin.js'), 'mcp', installed],
+          env: cleanEnvironment() as Record<string, string>,
+          stderr: 'pipe',
+        }),
+      );
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toContain('read');
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('shows help for every subcommand', () => {
+      const help = runInstalled(['--help']).stdout;
+      const names = [...help.matchAll(/^ {2}([a-z][a-z-]*)\s/gm)]
+        .map((match) => match[1]!)
+        .filter((name) => name !== 'help');
+      expect(names.length).toBeGreaterThan(2);
+      for (const name of names) {
+        const result = runInstalled([name, '--help']);
+        expect(result.status, `${name} --help: ${result.stderr}`).toBe(0);
+      }
+    });
+  });
+});
