@@ -1,1 +1,69 @@
-export {};
+export type { AiSdkModelMessage, AiSdkProviderOptions } from './adapters/ai-sdk.js';
+export { fromAiSdk, toAiSdk } from './adapters/ai-sdk.js';
+export type {
+  AnthropicContentBlock,
+  AnthropicImageMediaType,
+  AnthropicMessage,
+  AnthropicRequest,
+  AnthropicTextBlock,
+} from './adapters/anthropic.js';
+export { fromAnthropic, toAnthropic } from './adapters/anthropic.js';
+export { fromProvider, toProvider } from './adapters/index.js';
+export type { OpenAIAdapterOptions, OpenAIChatMessage, OpenAIToolCall } from './adapters/openai.js';
+export { fromOpenAI, toOpenAI } from './adapters/openai.js';
+export { TranscriptFormatError } from './adapters/shared.js';
+export type {
+  CompactionResult,
+  CompactionState,
+  CompactOptions,
+  StageName,
+  StageReport,
+  Summarize,
+} from './compact.js';
+export { attachmentMarker, compact, shortenResult } from './compact.js';
+export {
+  ATTACHMENT_MARKER,
+  CONTINUATION_MARKER,
+  DEFAULT_KEEP_FRACTION,
+  DEFAULT_KEEP_LAST_RESULTS,
+  DEFAULT_KEEP_TURNS,
+  DEFAULT_SUPERSEDABLE_TOOLS,
+  DEFAULT_TARGET,
+  DEFAULT_TRIGGER,
+  ELIDED_MARKER,
+  HYSTERESIS,
+  MISSING_RESULT_MARKER,
+  OLD_RESULT_BYTES,
+  RECENCY_WINDOW_TURNS,
+  SUMMARY_HEADER,
+  SUPERSEDED_MARKER,
+  TRUNCATION_MARKER,
+} from './constants.js';
+export type { Digest, DigestCommand, DigestFailure, DigestOptions, RenderDigestOptions } from './digest.js';
+export { buildDigest, parseDigest, renderDigest } from './digest.js';
+export type { DocumentGateOptions, DocumentGateResult } from './document-gate.js';
+export { acceptDocumentCompaction, extractPathTokens } from './document-gate.js';
+export type { ElisionOptions, ElisionResult } from './elide.js';
+export { elideForRequest } from './elide.js';
+export type { CompactionPlan, PlanConfig, PlanSession } from './plan.js';
+export { isSummaryMessage, planCompaction, summaryAllowance } from './plan.js';
+export type { RepairAction, RepairResult } from './repair.js';
+export { repair } from './repair.js';
+export { countAttachmentTokens, countMessageTokens, countTranscriptTokens } from './tokens.js';
+export type { ToolKind, ToolNameMapping, ToolSpec } from './tool-names.js';
+export { DEFAULT_TOOL_NAMES } from './tool-names.js';
+export { findLatestUserIndex, findRecencyStart, startsTurn } from './turns.js';
+export type {
+  Attachment,
+  CountTokens,
+  DocumentAttachment,
+  ImageAttachment,
+  Message,
+  Provider,
+  Reasoning,
+  Role,
+  ToolCall,
+  ToolResult,
+} from './types.js';
+export type { Violation, ViolationKind } from './validate.js';
+export { validate } from './validate.js';

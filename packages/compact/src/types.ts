@@ -53,8 +53,12 @@ export type Attachment = ImageAttachment | DocumentAttachment;
 
 /** Model reasoning carried in a message. The signature is sent back verbatim, so it costs tokens. */
 export interface Reasoning {
+  /** The reasoning text (empty for redacted reasoning). */
   text: string;
+  /** Provider signature that must come back byte for byte (Anthropic `signature`). */
   signature?: string;
+  /** Anthropic `redacted_thinking`: `signature` then holds the opaque `data`. */
+  redacted?: boolean;
 }
 
 /** One entry of a transcript, in the neutral model. */
@@ -72,3 +76,9 @@ export interface Message {
    */
   reminder?: boolean;
 }
+
+/** The provider message formats this package converts to and from, and validates against. */
+export type Provider = 'openai' | 'anthropic' | 'ai-sdk';
+
+/** Counts the tokens of a string; `estimateTokens` from `@ctxkit/tokenize` or a tokenizer's `count`. */
+export type CountTokens = (text: string) => number;

@@ -1,0 +1,276 @@
+import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
+import {
+  describe,
+  expectMessageArray,
+  expectObject,
+  expectString,
+  renderUserText,
+  splitUserContent,
+  TranscriptFormatError,
+} from './shared.js';
+
+/** Provider-specific options on an AI SDK part; only Anthropic's reasoning signature is used here. */
+export type AiSdkProviderOptions = Record<string, Record<string, string>>;
+
+/** AI SDK text part. */
+export interface AiSdkTextPart {
+  type: 'text';
+  text: string;
+}
+/** AI SDK image part (base64 string or URL string). */
+export interface AiSdkImagePart {
+  type: 'image';
+  image: string;
+  mediaType?: string;
+}
+/** AI SDK file part. */
+export interface AiSdkFilePart {
+  type: 'file';
+  data: string;
+  mediaType: string;
+  filename?: string;
+}
+/** AI SDK reasoning part; the Anthropic signature rides in `providerOptions.anthropic`. */
+export interface AiSdkReasoningPart {
+  type: 'reasoning';
+  text: string;
+  providerOptions?: AiSdkProviderOptions;
+}
+/** AI SDK tool-call part. */
+export interface AiSdkToolCallPart {
+  type: 'tool-call';
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+/** AI SDK tool-result part (text or error-text output). */
+export interface AiSdkToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  toolName: string;
+  output: { type: 'text'; value: string } | { type: 'error-text'; value: string };
+}
+/** One AI SDK `ModelMessage`, as `toAiSdk` writes it. */
+export type AiSdkModelMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | (AiSdkTextPart | AiSdkImagePart | AiSdkFilePart)[] }
+  | { role: 'assistant'; content: string | (AiSdkTextPart | AiSdkReasoningPart | AiSdkToolCallPart)[] }
+  | { role: 'tool'; content: AiSdkToolResultPart[] };
+
+function renderReasoning(reasoning: Reasoning): AiSdkReasoningPart {
+  const part: AiSdkReasoningPart = { type: 'reasoning', text: reasoning.text };
+  if (reasoning.redacted) part.providerOptions = { anthropic: { redactedData: reasoning.signature ?? '' } };
+  else if (reasoning.signature !== undefined)
+    part.providerOptions = { anthropic: { signature: reasoning.signature } };
+  return part;
+}
+
+function renderAttachment(attachment: Attachment): AiSdkImagePart | AiSdkFilePart {
+  if (attachment.type === 'image')
+    return { type: 'image', image: attachment.data, mediaType: attachment.mediaType };
+  const part: AiSdkFilePart = { type: 'file', data: attachment.data, mediaType: attachment.mediaType };
+  if (attachment.name !== undefined) part.filename = attachment.name;
+  return part;
+}
+
+/**
+ * Convert neutral messages to Vercel AI SDK `ModelMessage[]`. Consecutive tool results become one
+ * `tool` message, as the SDK itself records a step; each result's `toolName` is looked up from its call.
+ */
+export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
+  const out: AiSdkModelMessage[] = [];
+  const toolNames = new Map<string, string>();
+  for (const message of messages) {
+    if (message.role === 'system') {
+      out.push({ role: 'system', content: message.text ?? '' });
+    } else if (message.role === 'user') {
+      const text = renderUserText(message);
+      if (!message.attachments?.length) {
+        out.push({ role: 'user', content: text ?? '' });
+        continue;
+      }
+      const parts: (AiSdkTextPart | AiSdkImagePart | AiSdkFilePart)[] =
+        message.attachments.map(renderAttachment);
+      if (text !== undefined) parts.push({ type: 'text', text });
+      out.push({ role: 'user', content: parts });
+    } else if (message.role === 'assistant') {
+      for (const call of message.toolCalls ?? []) toolNames.set(call.id, call.name);
+      if (!message.reasoning && !message.toolCalls?.length && message.text !== undefined) {
+        out.push({ role: 'assistant', content: message.text });
+        continue;
+      }
+      const parts: (AiSdkTextPart | AiSdkReasoningPart | AiSdkToolCallPart)[] = [];
+      if (message.reasoning) parts.push(renderReasoning(message.reasoning));
+      if (message.text !== undefined) parts.push({ type: 'text', text: message.text });
+      for (const call of message.toolCalls ?? []) {
+        parts.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input });
+      }
+      out.push({ role: 'assistant', content: parts });
+    } else {
+      const result = message.toolResult;
+      const part: AiSdkToolResultPart = {
+        type: 'tool-result',
+        toolCallId: result?.callId ?? '',
+        toolName: toolNames.get(result?.callId ?? '') ?? 'unknown',
+        output: { type: result?.isError ? 'error-text' : 'text', value: result?.content ?? '' },
+      };
+      const previous = out[out.length - 1];
+      if (previous?.role === 'tool') previous.content.push(part);
+      else out.push({ role: 'tool', content: [part] });
+    }
+  }
+  return out;
+}
+
+function readData(value: unknown, index: number, what: string): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof URL) return value.href;
+  throw new TranscriptFormatError(
+    index,
+    `expected ${what} to be a string (base64 or URL), found ${describe(value)}`,
+  );
+}
+
+function readOutput(output: unknown, index: number): { content: string; isError: boolean } {
+  const object = expectObject(output, index, 'tool-result output');
+  switch (object.type) {
+    case 'text':
+      return { content: expectString(object, 'value', index), isError: false };
+    case 'error-text':
+      return { content: expectString(object, 'value', index), isError: true };
+    case 'json':
+      return { content: JSON.stringify(object.value) ?? 'null', isError: false };
+    case 'error-json':
+      return { content: JSON.stringify(object.value) ?? 'null', isError: true };
+    case 'execution-denied':
+      return {
+        content: typeof object.reason === 'string' ? object.reason : 'execution denied',
+        isError: true,
+      };
+    case 'content':
+      return {
+        content: (Array.isArray(object.value) ? object.value : [])
+          .map((part) => expectObject(part, index, 'output content part'))
+          .filter((part) => part.type === 'text')
+          .map((part) => expectString(part, 'text', index))
+          .join('\n'),
+        isError: false,
+      };
+    default:
+      throw new TranscriptFormatError(index, `unsupported tool-result output type ${describe(object.type)}`);
+  }
+}
+
+function readSignature(options: unknown): Pick<Reasoning, 'signature' | 'redacted'> {
+  const anthropic = (options as { anthropic?: Record<string, unknown> } | undefined)?.anthropic;
+  if (typeof anthropic?.redactedData === 'string')
+    return { signature: anthropic.redactedData, redacted: true };
+  if (typeof anthropic?.signature === 'string') return { signature: anthropic.signature };
+  return {};
+}
+
+/**
+ * Convert Vercel AI SDK `ModelMessage[]` (or `{ messages }`) to neutral messages. A tool message with
+ * several results becomes one neutral tool message per result; JSON outputs become their JSON text.
+ * Throws {@link TranscriptFormatError} naming the offending index.
+ */
+export function fromAiSdk(input: unknown): Message[] {
+  const out: Message[] = [];
+  expectMessageArray(input).forEach((raw, index) => {
+    const object = expectObject(raw, index, 'a model message');
+    const content = object.content;
+    if (object.role === 'system') {
+      out.push({ role: 'system', text: expectString(object, 'content', index) });
+    } else if (object.role === 'user') {
+      if (typeof content === 'string') {
+        out.push(...splitUserContent([{ text: content }]));
+        return;
+      }
+      if (!Array.isArray(content))
+        throw new TranscriptFormatError(
+          index,
+          `expected "content" to be a string or parts, found ${describe(content)}`,
+        );
+      const parts = content.map((rawPart) => {
+        const part = expectObject(rawPart, index, 'a content part');
+        if (part.type === 'text') return { text: expectString(part, 'text', index) };
+        if (part.type === 'image') {
+          return {
+            attachment: {
+              type: 'image' as const,
+              mediaType: typeof part.mediaType === 'string' ? part.mediaType : 'image/png',
+              data: readData(part.image, index, 'image'),
+            },
+          };
+        }
+        if (part.type === 'file') {
+          const attachment: Attachment = {
+            type: 'document',
+            mediaType: expectString(part, 'mediaType', index),
+            data: readData(part.data, index, 'file data'),
+          };
+          if (typeof part.filename === 'string') attachment.name = part.filename;
+          return { attachment };
+        }
+        throw new TranscriptFormatError(index, `unsupported user part type ${describe(part.type)}`);
+      });
+      const messages = splitUserContent(parts);
+      out.push(...(messages.length > 0 ? messages : [{ role: 'user' as const, text: '' }]));
+    } else if (object.role === 'assistant') {
+      if (typeof content === 'string') {
+        out.push({ role: 'assistant', text: content });
+        return;
+      }
+      if (!Array.isArray(content))
+        throw new TranscriptFormatError(
+          index,
+          `expected "content" to be a string or parts, found ${describe(content)}`,
+        );
+      const message: Message = { role: 'assistant' };
+      const texts: string[] = [];
+      const calls: ToolCall[] = [];
+      for (const rawPart of content) {
+        const part = expectObject(rawPart, index, 'a content part');
+        if (part.type === 'text') texts.push(expectString(part, 'text', index));
+        else if (part.type === 'reasoning' && !message.reasoning) {
+          message.reasoning = {
+            text: expectString(part, 'text', index),
+            ...readSignature(part.providerOptions),
+          };
+        } else if (part.type === 'tool-call') {
+          calls.push({
+            id: expectString(part, 'toolCallId', index),
+            name: expectString(part, 'toolName', index),
+            input: part.input,
+          });
+        }
+      }
+      if (texts.length > 0) message.text = texts.join('\n');
+      if (calls.length > 0) message.toolCalls = calls;
+      out.push(message);
+    } else if (object.role === 'tool') {
+      if (!Array.isArray(content))
+        throw new TranscriptFormatError(
+          index,
+          `expected tool "content" to be an array of parts, found ${describe(content)}`,
+        );
+      for (const rawPart of content) {
+        const part = expectObject(rawPart, index, 'a tool part');
+        if (part.type !== 'tool-result') continue;
+        const { content: text, isError } = readOutput(part.output, index);
+        const message: Message = {
+          role: 'tool',
+          toolResult: { callId: expectString(part, 'toolCallId', index), content: text },
+        };
+        if (isError && message.toolResult) message.toolResult.isError = true;
+        out.push(message);
+      }
+    } else {
+      throw new TranscriptFormatError(
+        index,
+        `expected role system, user, assistant or tool, found ${describe(object.role)}`,
+      );
+    }
+  });
+  return out;
+}

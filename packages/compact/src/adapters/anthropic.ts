@@ -1,0 +1,308 @@
+import type { Attachment, Message, ToolCall } from '../types.js';
+import {
+  describe,
+  expectObject,
+  expectString,
+  guessMediaType,
+  isUrl,
+  renderUserText,
+  splitUserContent,
+  TranscriptFormatError,
+} from './shared.js';
+
+/** Image media types the Anthropic API accepts for base64 images. */
+export type AnthropicImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+/** An Anthropic text block. */
+export interface AnthropicTextBlock {
+  type: 'text';
+  text: string;
+}
+/** An Anthropic image block (base64 or URL source). */
+export interface AnthropicImageBlock {
+  type: 'image';
+  source:
+    | { type: 'base64'; media_type: AnthropicImageMediaType; data: string }
+    | { type: 'url'; url: string };
+}
+/** An Anthropic document block (base64 PDF or URL source); `title` carries the file name. */
+export interface AnthropicDocumentBlock {
+  type: 'document';
+  source: { type: 'base64'; media_type: 'application/pdf'; data: string } | { type: 'url'; url: string };
+  title?: string;
+}
+/** An Anthropic tool_use block. */
+export interface AnthropicToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+/** An Anthropic tool_result block; it rides in a user message. */
+export interface AnthropicToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error?: boolean;
+}
+/** An Anthropic thinking block, sent back with its signature. */
+export interface AnthropicThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature: string;
+}
+/** An Anthropic redacted_thinking block. */
+export interface AnthropicRedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+/** Any content block `toAnthropic` writes. */
+export type AnthropicContentBlock =
+  | AnthropicTextBlock
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock
+  | AnthropicToolUseBlock
+  | AnthropicToolResultBlock
+  | AnthropicThinkingBlock
+  | AnthropicRedactedThinkingBlock;
+/** One Anthropic Messages API message. */
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: string | AnthropicContentBlock[];
+}
+/** The transcript part of an Anthropic Messages request: system text is a parameter, not a message. */
+export interface AnthropicRequest {
+  system?: string | AnthropicTextBlock[];
+  messages: AnthropicMessage[];
+}
+
+function renderAttachment(attachment: Attachment): AnthropicImageBlock | AnthropicDocumentBlock {
+  if (attachment.type === 'image') {
+    return {
+      type: 'image',
+      source: isUrl(attachment.data)
+        ? { type: 'url', url: attachment.data }
+        : {
+            type: 'base64',
+            media_type: attachment.mediaType as AnthropicImageMediaType,
+            data: attachment.data,
+          },
+    };
+  }
+  const block: AnthropicDocumentBlock = {
+    type: 'document',
+    source: isUrl(attachment.data)
+      ? { type: 'url', url: attachment.data }
+      : { type: 'base64', media_type: 'application/pdf', data: attachment.data },
+  };
+  if (attachment.name !== undefined) block.title = attachment.name;
+  return block;
+}
+
+/**
+ * Convert neutral messages to an Anthropic Messages request. The leading system messages become the
+ * `system` parameter (a string for one, text blocks for several); tool results and the user messages
+ * after them merge into one user message, results first, as the API requires. A system message after
+ * the conversation started is not representable — `validate(messages, 'anthropic')` reports it — and is
+ * sent as a reminder text.
+ */
+export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
+  const system: AnthropicTextBlock[] = [];
+  const out: AnthropicMessage[] = [];
+  let index = 0;
+  while (index < messages.length && messages[index]?.role === 'system') {
+    system.push({ type: 'text', text: messages[index]?.text ?? '' });
+    index++;
+  }
+  let userBlocks: AnthropicContentBlock[] | undefined;
+  const flushUser = () => {
+    if (!userBlocks) return;
+    const only = userBlocks[0];
+    out.push({
+      role: 'user',
+      content: userBlocks.length === 1 && only?.type === 'text' ? only.text : userBlocks,
+    });
+    userBlocks = undefined;
+  };
+  for (; index < messages.length; index++) {
+    const message = messages[index] as Message;
+    if (message.role === 'assistant') {
+      flushUser();
+      const blocks: AnthropicContentBlock[] = [];
+      if (message.reasoning) {
+        blocks.push(
+          message.reasoning.redacted
+            ? { type: 'redacted_thinking', data: message.reasoning.signature ?? '' }
+            : {
+                type: 'thinking',
+                thinking: message.reasoning.text,
+                signature: message.reasoning.signature ?? '',
+              },
+        );
+      }
+      if (message.text !== undefined) blocks.push({ type: 'text', text: message.text });
+      for (const call of message.toolCalls ?? []) {
+        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.input });
+      }
+      out.push({ role: 'assistant', content: blocks });
+      continue;
+    }
+    userBlocks ??= [];
+    if (message.role === 'tool') {
+      const block: AnthropicToolResultBlock = {
+        type: 'tool_result',
+        tool_use_id: message.toolResult?.callId ?? '',
+        content: message.toolResult?.content ?? '',
+      };
+      if (message.toolResult?.isError) block.is_error = true;
+      userBlocks.push(block);
+      continue;
+    }
+    const user = message.role === 'system' ? { ...message, role: 'user' as const, reminder: true } : message;
+    for (const attachment of user.attachments ?? []) userBlocks.push(renderAttachment(attachment));
+    const text = renderUserText(user);
+    if (text !== undefined) userBlocks.push({ type: 'text', text });
+  }
+  flushUser();
+  const request: AnthropicRequest = { messages: out };
+  if (system.length === 1) request.system = system[0]?.text ?? '';
+  else if (system.length > 1) request.system = system;
+  return request;
+}
+
+function parseAttachment(block: Record<string, unknown>, index: number): Attachment {
+  const source = expectObject(block.source, index, `${String(block.type)} source`);
+  const url = source.type === 'url' ? expectString(source, 'url', index) : undefined;
+  if (block.type === 'image') {
+    if (url !== undefined) return { type: 'image', mediaType: guessMediaType(url, 'image/png'), data: url };
+    return {
+      type: 'image',
+      mediaType: expectString(source, 'media_type', index),
+      data: expectString(source, 'data', index),
+    };
+  }
+  const attachment: Attachment =
+    url !== undefined
+      ? { type: 'document', mediaType: guessMediaType(url, 'application/pdf'), data: url }
+      : {
+          type: 'document',
+          mediaType: expectString(source, 'media_type', index),
+          data: expectString(source, 'data', index),
+        };
+  if (typeof block.title === 'string') attachment.name = block.title;
+  return attachment;
+}
+
+function readResultContent(content: unknown, index: number): string {
+  if (typeof content === 'string') return content;
+  if (content === undefined) return '';
+  if (!Array.isArray(content))
+    throw new TranscriptFormatError(
+      index,
+      `expected tool_result content to be a string or blocks, found ${describe(content)}`,
+    );
+  return content
+    .map((part) => expectObject(part, index, 'tool_result block'))
+    .filter((part) => part.type === 'text')
+    .map((part) => expectString(part, 'text', index))
+    .join('\n');
+}
+
+/**
+ * Convert an Anthropic Messages request (`{ system?, messages }`, or just the messages array) to neutral
+ * messages. A user message splits into its tool results, then one user message per text block (taking
+ * the images and documents before it). Throws {@link TranscriptFormatError} naming the offending index.
+ */
+export function fromAnthropic(input: unknown): Message[] {
+  const out: Message[] = [];
+  let rawMessages: unknown[];
+  if (Array.isArray(input)) rawMessages = input;
+  else if (
+    typeof input === 'object' &&
+    input !== null &&
+    Array.isArray((input as { messages?: unknown }).messages)
+  ) {
+    const request = input as { system?: unknown; messages: unknown[] };
+    rawMessages = request.messages;
+    if (typeof request.system === 'string') out.push({ role: 'system', text: request.system });
+    else if (Array.isArray(request.system)) {
+      for (const block of request.system)
+        out.push({
+          role: 'system',
+          text: expectString(expectObject(block, -1, 'a system text block'), 'text', -1),
+        });
+    } else if (request.system !== undefined) {
+      throw new TranscriptFormatError(
+        -1,
+        `expected "system" to be a string or text blocks, found ${describe(request.system)}`,
+      );
+    }
+  } else {
+    throw new TranscriptFormatError(
+      -1,
+      `expected a JSON array of messages or { "system"?, "messages": [...] }, found ${describe(input)}`,
+    );
+  }
+  rawMessages.forEach((raw, index) => {
+    const object = expectObject(raw, index, 'a message');
+    const blocks =
+      typeof object.content === 'string' ? [{ type: 'text', text: object.content }] : object.content;
+    if (!Array.isArray(blocks))
+      throw new TranscriptFormatError(
+        index,
+        `expected "content" to be a string or blocks, found ${describe(object.content)}`,
+      );
+    if (object.role === 'assistant') {
+      const message: Message = { role: 'assistant' };
+      const texts: string[] = [];
+      const calls: ToolCall[] = [];
+      for (const rawBlock of blocks) {
+        const block = expectObject(rawBlock, index, 'a content block');
+        if (block.type === 'text') texts.push(expectString(block, 'text', index));
+        else if (block.type === 'tool_use')
+          calls.push({
+            id: expectString(block, 'id', index),
+            name: expectString(block, 'name', index),
+            input: block.input,
+          });
+        else if (block.type === 'thinking' && !message.reasoning) {
+          message.reasoning = {
+            text: expectString(block, 'thinking', index),
+            signature: expectString(block, 'signature', index),
+          };
+        } else if (block.type === 'redacted_thinking' && !message.reasoning) {
+          message.reasoning = { text: '', signature: expectString(block, 'data', index), redacted: true };
+        }
+      }
+      if (texts.length > 0) message.text = texts.join('\n');
+      if (calls.length > 0) message.toolCalls = calls;
+      out.push(message);
+      return;
+    }
+    if (object.role !== 'user')
+      throw new TranscriptFormatError(
+        index,
+        `expected role user or assistant, found ${describe(object.role)}`,
+      );
+    const userParts: ({ text: string } | { attachment: Attachment })[] = [];
+    for (const rawBlock of blocks) {
+      const block = expectObject(rawBlock, index, 'a content block');
+      if (block.type === 'tool_result') {
+        const result: Message = {
+          role: 'tool',
+          toolResult: {
+            callId: expectString(block, 'tool_use_id', index),
+            content: readResultContent(block.content, index),
+          },
+        };
+        if (block.is_error === true && result.toolResult) result.toolResult.isError = true;
+        out.push(...splitUserContent(userParts.splice(0)), result);
+      } else if (block.type === 'text') userParts.push({ text: expectString(block, 'text', index) });
+      else if (block.type === 'image' || block.type === 'document')
+        userParts.push({ attachment: parseAttachment(block, index) });
+      else throw new TranscriptFormatError(index, `unsupported user block type ${describe(block.type)}`);
+    }
+    out.push(...splitUserContent(userParts));
+  });
+  return out;
+}

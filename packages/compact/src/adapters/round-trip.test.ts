@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { transcript } from '../testing/arbitraries.js';
+import { validate } from '../validate.js';
+import { fromAiSdk, toAiSdk } from './ai-sdk.js';
+import { fromAnthropic, toAnthropic } from './anthropic.js';
+import { fromOpenAI, toOpenAI } from './openai.js';
+
+// JSON round trip as well: what a harness stores and the CLI reads is JSON, not live objects.
+const viaJson = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));
+
+describe('adapters round-trip', () => {
+  it('fromOpenAI(toOpenAI(x)) equals x for valid transcripts', () => {
+    fc.assert(
+      fc.property(transcript('openai'), (messages) => {
+        expect(fromOpenAI(viaJson(toOpenAI(messages)))).toEqual(messages);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('fromAnthropic(toAnthropic(x)) equals x for valid transcripts', () => {
+    fc.assert(
+      fc.property(transcript('anthropic'), (messages) => {
+        expect(validate(messages, 'anthropic')).toEqual([]);
+        expect(fromAnthropic(viaJson(toAnthropic(messages)))).toEqual(messages);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('fromAiSdk(toAiSdk(x)) equals x for valid transcripts', () => {
+    fc.assert(
+      fc.property(transcript('ai-sdk'), (messages) => {
+        expect(fromAiSdk(viaJson(toAiSdk(messages)))).toEqual(messages);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('provider output converts back to the same provider output (idempotent shape)', () => {
+    fc.assert(
+      fc.property(transcript('mixed'), (messages) => {
+        const openai = toOpenAI(messages);
+        expect(toOpenAI(fromOpenAI(viaJson(openai)))).toEqual(openai);
+        const anthropic = toAnthropic(messages);
+        expect(toAnthropic(fromAnthropic(viaJson(anthropic)))).toEqual(anthropic);
+        const aiSdk = toAiSdk(messages);
+        expect(toAiSdk(fromAiSdk(viaJson(aiSdk)))).toEqual(aiSdk);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,45 @@
+// Type tests: what the adapters write must be accepted by each provider SDK's own request types.
+// `tsc --noEmit` (the package's typecheck) fails if an adapter's output stops being assignable.
+import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { ModelMessage } from 'ai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Message } from '../types.js';
+import { type AiSdkModelMessage, toAiSdk } from './ai-sdk.js';
+import { type AnthropicRequest, toAnthropic } from './anthropic.js';
+import { type OpenAIChatMessage, toOpenAI } from './openai.js';
+
+const sample: Message[] = [
+  { role: 'system', text: 'You are terse.' },
+  { role: 'user', text: 'Look at this', attachments: [{ type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
+  {
+    role: 'assistant',
+    text: 'Reading it.',
+    reasoning: { text: 'need the file', signature: 'sig' },
+    toolCalls: [{ id: 'call_1', name: 'read_file', input: { path: 'src/a.ts' } }],
+  },
+  { role: 'tool', toolResult: { callId: 'call_1', content: 'export {}', isError: false } },
+  { role: 'assistant', text: 'Done.' },
+];
+
+describe('adapter output matches the provider SDK types', () => {
+  it('OpenAI chat-completions', () => {
+    expectTypeOf<OpenAIChatMessage>().toExtend<ChatCompletionMessageParam>();
+    const messages: ChatCompletionMessageParam[] = toOpenAI(sample);
+    expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('Anthropic Messages', () => {
+    expectTypeOf<AnthropicRequest['messages'][number]>().toExtend<MessageCreateParamsNonStreaming['messages'][number]>();
+    expectTypeOf<NonNullable<AnthropicRequest['system']>>().toExtend<NonNullable<MessageCreateParamsNonStreaming['system']>>();
+    const request = toAnthropic(sample);
+    const params: MessageCreateParamsNonStreaming = { model: 'claude-sonnet-4-5', max_tokens: 1024, ...request };
+    expect(params.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('Vercel AI SDK ModelMessage', () => {
+    expectTypeOf<AiSdkModelMessage>().toExtend<ModelMessage>();
+    const messages: ModelMessage[] = toAiSdk(sample);
+    expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+  });
+});

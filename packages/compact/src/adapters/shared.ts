@@ -1,0 +1,141 @@
+import { REMINDER_CLOSE, REMINDER_OPEN } from '../constants.js';
+import type { Attachment, Message } from '../types.js';
+
+/**
+ * Input that is not a transcript of the expected provider format. `index` names the offending message
+ * so a command line can print one precise line.
+ */
+export class TranscriptFormatError extends Error {
+  override name = 'TranscriptFormatError';
+  constructor(
+    /** Index of the offending message in the input array (-1 when the container itself is wrong). */
+    readonly index: number,
+    message: string,
+  ) {
+    super(index >= 0 ? `message ${index}: ${message}` : message);
+  }
+}
+
+/** Provider text for a neutral user message: reminders wrapped so the flag survives the round trip. */
+export function renderUserText(message: Message): string | undefined {
+  if (message.text === undefined) return undefined;
+  return message.reminder ? `${REMINDER_OPEN}${message.text}${REMINDER_CLOSE}` : message.text;
+}
+
+/** Neutral fields for provider user text: a wrapped reminder becomes `reminder: true`. */
+export function parseUserText(text: string): Pick<Message, 'text' | 'reminder'> {
+  if (
+    text.startsWith(REMINDER_OPEN) &&
+    text.endsWith(REMINDER_CLOSE) &&
+    text.length >= REMINDER_OPEN.length + REMINDER_CLOSE.length
+  ) {
+    return { text: text.slice(REMINDER_OPEN.length, text.length - REMINDER_CLOSE.length), reminder: true };
+  }
+  return { text };
+}
+
+/**
+ * Build neutral user messages from a provider's ordered user content: each text part closes one message
+ * and takes the attachments that came before it; attachments after the last text form their own
+ * message. This is the inverse of rendering each neutral message as attachments-then-text.
+ */
+export function splitUserContent(
+  parts: readonly ({ text: string } | { attachment: Attachment })[],
+): Message[] {
+  const out: Message[] = [];
+  let pending: Attachment[] = [];
+  for (const part of parts) {
+    if ('attachment' in part) {
+      pending.push(part.attachment);
+      continue;
+    }
+    const message: Message = { role: 'user', ...parseUserText(part.text) };
+    if (pending.length > 0) message.attachments = pending;
+    pending = [];
+    out.push(orderUserFields(message));
+  }
+  if (pending.length > 0) out.push({ role: 'user', attachments: pending });
+  return out;
+}
+
+// One key order for every user message built here, so equal messages are also equal as JSON.
+function orderUserFields(message: Message): Message {
+  const ordered: Message = { role: 'user' };
+  if (message.text !== undefined) ordered.text = message.text;
+  if (message.attachments) ordered.attachments = message.attachments;
+  if (message.reminder) ordered.reminder = true;
+  return ordered;
+}
+
+/** Split a `data:` URL into media type and base64 payload; anything else is returned as a URL. */
+export function parseDataUrl(url: string): { mediaType?: string; data: string } {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (match) return { mediaType: match[1] as string, data: match[2] as string };
+  return { data: url };
+}
+
+/** Whether attachment data is a URL rather than base64 content. */
+export function isUrl(data: string): boolean {
+  return /^https?:\/\//i.test(data);
+}
+
+/** `data:` URL for base64 attachment data; URLs pass through. */
+export function toDataUrl(mediaType: string, data: string): string {
+  return isUrl(data) || data.startsWith('data:') ? data : `data:${mediaType};base64,${data}`;
+}
+
+const EXTENSION_MEDIA_TYPES: Record<string, string> = {
+  gif: 'image/gif',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** Best guess of a URL's media type from its extension, for providers that send images by URL only. */
+export function guessMediaType(url: string, fallback: string): string {
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  return (extension && EXTENSION_MEDIA_TYPES[extension]) || fallback;
+}
+
+/** Narrow an unknown JSON value to a plain object, or throw a format error naming `index`. */
+export function expectObject(value: unknown, index: number, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TranscriptFormatError(index, `expected ${what} (an object), found ${describe(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Short description of a JSON value's kind for error messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value)}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Read a required string field, or throw naming the message index and field. */
+export function expectString(object: Record<string, unknown>, key: string, index: number): string {
+  const value = object[key];
+  if (typeof value !== 'string')
+    throw new TranscriptFormatError(index, `expected "${key}" to be a string, found ${describe(value)}`);
+  return value;
+}
+
+/** Find the transcript array in `input`: the array itself or its `messages` field. */
+export function expectMessageArray(input: unknown): unknown[] {
+  if (Array.isArray(input)) return input;
+  if (
+    typeof input === 'object' &&
+    input !== null &&
+    Array.isArray((input as { messages?: unknown }).messages)
+  ) {
+    return (input as { messages: unknown[] }).messages;
+  }
+  throw new TranscriptFormatError(
+    -1,
+    `expected a JSON array of messages or { "messages": [...] }, found ${describe(input)}`,
+  );
+}

@@ -1,0 +1,275 @@
+import { estimateTokens } from '@ctxkit/tokenize';
+import {
+  ATTACHMENT_MARKER,
+  DEFAULT_SUPERSEDABLE_TOOLS,
+  DEFAULT_TARGET,
+  DEFAULT_TRIGGER,
+  HYSTERESIS,
+  OLD_RESULT_BYTES,
+  SUMMARY_HEADER,
+  SUPERSEDED_MARKER,
+  TRUNCATION_MARKER,
+} from './constants.js';
+import { buildDigest, type Digest, renderDigest } from './digest.js';
+import { planCompaction, summaryAllowance, summaryTextTokens } from './plan.js';
+import { countMessageTokens } from './tokens.js';
+import type { ToolNameMapping } from './tool-names.js';
+import { findLatestUserIndex, findRecencyStart } from './turns.js';
+import type { Attachment, CountTokens, Message } from './types.js';
+
+/** Replaces a cut prefix with text; gets the dropped messages and their must-preserve digest. */
+export type Summarize = (dropped: readonly Message[], digest: Digest) => Promise<string>;
+
+/**
+ * Auto-compaction state the caller keeps between calls. A compaction that leaves less than
+ * {@link HYSTERESIS} of headroom under the trigger pauses auto-compaction until the transcript has
+ * grown by that much again, instead of compacting (and re-paying the prompt cache) on every turn.
+ */
+export interface CompactionState {
+  paused: boolean;
+  /** While paused: the token count at which compaction is tried again. */
+  resumeAt?: number;
+}
+
+/** Options for {@link compact}. */
+export interface CompactOptions {
+  /** Token budget the fractions refer to (the space before compaction). */
+  budget: number;
+  /** Fraction of the budget at which compaction acts; 0.80 by default. */
+  trigger?: number;
+  /** Fraction of the budget compaction brings the transcript down to; 0.50 by default. */
+  target?: number;
+  /** Summary for a cut prefix; the deterministic digest when absent. */
+  summarize?: Summarize;
+  /** Tools whose earlier identical calls are superseded; never shell tools. */
+  supersedableTools?: readonly string[];
+  /** Tool-name mapping for the digest. */
+  toolNames?: ToolNameMapping;
+  /** Complete user turns a cut keeps beyond the current one. */
+  keepTurns?: number;
+  /** Share of the budget the kept tail must hold. */
+  keepFraction?: number;
+  countTokens?: CountTokens;
+  /** State from the previous call; omit to always allow compaction. */
+  state?: CompactionState;
+}
+
+/** The stages, in the order they run. */
+export type StageName = 'supersede' | 'shorten' | 'attachments' | 'cut';
+
+/** What one stage changed. */
+export interface StageReport {
+  stage: StageName;
+  /** Input indices of the messages changed (for `cut`: the replaced range, `from` inclusive, `to` exclusive). */
+  indices: number[];
+  /** Estimated transcript tokens after the stage. */
+  tokensAfter: number;
+}
+
+/** What {@link compact} returns. */
+export interface CompactionResult {
+  /** The compacted transcript: the input itself when nothing changed, else a new array. */
+  messages: readonly Message[];
+  /** Estimated tokens before and after. */
+  before: number;
+  after: number;
+  /** The stages that changed something, in order. */
+  stages: StageReport[];
+  /** The digest of the cut prefix, when a prefix was cut. */
+  digest?: Digest;
+  /** Why nothing was done, when nothing was. */
+  skipped?: 'below-trigger' | 'paused' | 'no-change';
+  /** State to pass to the next call. */
+  state: CompactionState;
+}
+
+/** JSON with sorted keys, so identical inputs written in different key orders compare equal. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Shorten `content` to at most {@link OLD_RESULT_BYTES} UTF-8 bytes, marker included. */
+export function shortenResult(content: string): string {
+  if (Buffer.byteLength(content, 'utf8') <= OLD_RESULT_BYTES) return content;
+  const marker = `\n${TRUNCATION_MARKER}`;
+  const room = OLD_RESULT_BYTES - Buffer.byteLength(marker, 'utf8');
+  let head = Buffer.from(content, 'utf8').subarray(0, room).toString('utf8');
+  // A multi-byte character cut in half decodes to U+FFFD; drop it rather than send a broken character.
+  while (head.endsWith('\uFFFD') || Buffer.byteLength(head, 'utf8') > room) head = head.slice(0, -1);
+  return `${head}${marker}`;
+}
+
+/** The text that stands in for an attachment after its turn. */
+export function attachmentMarker(attachment: Attachment): string {
+  const what = attachment.name
+    ? `${attachment.type} ${attachment.name}`
+    : `${attachment.type} (${attachment.mediaType})`;
+  return `[${what} ${ATTACHMENT_MARKER}]`;
+}
+
+/**
+ * Bring a stored transcript down to `target` of `budget` — and do nothing at all below `trigger`.
+ * Stages run in order, each only while the transcript is still above target, oldest messages first:
+ * 1. supersede: a read-only call repeated later with identical input has its earlier result replaced;
+ * 2. shorten: tool results outside the recency window are cut to 512 bytes with a marker;
+ * 3. attachments: images and documents from finished turns become a marker naming the file;
+ * 4. cut: a prefix ending at a safe user-message boundary ({@link planCompaction}) is replaced by one
+ *    system message holding the summary (`summarize`, or the rendered digest).
+ * The recency window and the latest user message are never touched, tool calls keep their results,
+ * and the input is never mutated, so a valid transcript stays valid for every provider. The trigger
+ * and target are different numbers on purpose: compacting to the first point that fits would trigger
+ * again on the next turn.
+ */
+export async function compact(
+  messages: readonly Message[],
+  options: CompactOptions,
+): Promise<CompactionResult> {
+  const countTokens = options.countTokens ?? estimateTokens;
+  const budget = options.budget;
+  const trigger = options.trigger ?? DEFAULT_TRIGGER;
+  const target = options.target ?? DEFAULT_TARGET;
+  const targetTokens = target * budget;
+  const tokens = messages.map((message) => countMessageTokens(message, countTokens));
+  let total = tokens.reduce((sum, value) => sum + value, 0);
+  const before = total;
+  const unchanged = (skipped: CompactionResult['skipped'], state: CompactionState): CompactionResult => ({
+    messages,
+    before,
+    after: before,
+    stages: [],
+    skipped,
+    state,
+  });
+
+  if (options.state?.paused && before < (options.state.resumeAt ?? Number.POSITIVE_INFINITY)) {
+    return unchanged('paused', options.state);
+  }
+  if (before <= trigger * budget) return unchanged('below-trigger', options.state ?? { paused: false });
+
+  const work = messages.slice();
+  const stages: StageReport[] = [];
+  const recencyStart = findRecencyStart(messages);
+  const latestUser = findLatestUserIndex(messages);
+  const replace = (index: number, message: Message) => {
+    work[index] = message;
+    const next = countMessageTokens(message, countTokens);
+    total += next - (tokens[index] as number);
+    tokens[index] = next;
+  };
+  const runStage = (
+    stage: StageName,
+    candidates: number[],
+    rewrite: (message: Message) => Message | undefined,
+  ) => {
+    const indices: number[] = [];
+    for (const index of candidates) {
+      if (total <= targetTokens) break;
+      const rewritten = rewrite(work[index] as Message);
+      if (!rewritten) continue;
+      replace(index, rewritten);
+      indices.push(index);
+    }
+    if (indices.length > 0) stages.push({ stage, indices, tokensAfter: total });
+  };
+
+  // Stage 1: supersede earlier identical read-only calls (only when the later one succeeded).
+  const supersedable = new Set(options.supersedableTools ?? DEFAULT_SUPERSEDABLE_TOOLS);
+  const resultIndex = new Map<string, number>();
+  messages.forEach((message, index) => {
+    if (message.toolResult) resultIndex.set(message.toolResult.callId, index);
+  });
+  const laterKeys = new Set<string>();
+  const superseded: number[] = [];
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const calls = messages[index]?.toolCalls ?? [];
+    for (let at = calls.length - 1; at >= 0; at--) {
+      const call = calls[at];
+      if (!call || !supersedable.has(call.name)) continue;
+      const result = resultIndex.get(call.id);
+      if (result === undefined) continue;
+      const key = `${call.name}\u0000${canonicalJson(call.input)}`;
+      if (laterKeys.has(key)) {
+        if (result < recencyStart) superseded.push(result);
+      } else if (!messages[result]?.toolResult?.isError) {
+        laterKeys.add(key);
+      }
+    }
+  }
+  superseded.sort((left, right) => left - right);
+  runStage('supersede', superseded, (message) => {
+    const result = message.toolResult;
+    if (!result || result.content === SUPERSEDED_MARKER) return undefined;
+    return { ...message, toolResult: { ...result, content: SUPERSEDED_MARKER } };
+  });
+
+  // Stage 2: shorten stale results outside the recency window.
+  const stale: number[] = [];
+  for (let index = 0; index < recencyStart; index++) if (messages[index]?.toolResult) stale.push(index);
+  runStage('shorten', stale, (message) => {
+    const result = message.toolResult;
+    if (!result) return undefined;
+    const content = shortenResult(result.content);
+    return content === result.content ? undefined : { ...message, toolResult: { ...result, content } };
+  });
+
+  // Stage 3: attachments whose turn is over.
+  const attachmentEnd = latestUser >= 0 ? Math.min(recencyStart, latestUser) : recencyStart;
+  const withAttachments: number[] = [];
+  for (let index = 0; index < attachmentEnd; index++)
+    if (messages[index]?.attachments?.length) withAttachments.push(index);
+  runStage('attachments', withAttachments, (message) => {
+    const { attachments = [], ...rest } = message;
+    const markers = attachments.map(attachmentMarker).join('\n');
+    return { ...rest, text: message.text ? `${message.text}\n${markers}` : markers };
+  });
+
+  // Stage 4: cut a safe prefix and summarize it.
+  let digest: Digest | undefined;
+  let output: readonly Message[] = work;
+  if (total > targetTokens) {
+    const summaryTokens = summaryAllowance(budget);
+    const plan = planCompaction(
+      { messages: work },
+      {
+        budget,
+        trigger: 0,
+        target,
+        keepTurns: options.keepTurns,
+        keepFraction: options.keepFraction,
+        summaryTokens,
+        countTokens,
+        tokens,
+      },
+    );
+    if (plan) {
+      const dropped = work.slice(plan.from, plan.to);
+      digest = buildDigest(dropped, { toolNames: options.toolNames });
+      let text = options.summarize
+        ? await options.summarize(dropped, digest)
+        : renderDigest(digest, { maxTokens: summaryTextTokens(summaryTokens), countTokens });
+      if (!text.startsWith(SUMMARY_HEADER)) text = `${SUMMARY_HEADER}\n${text}`;
+      const summary: Message = { role: 'system', text };
+      output = [...work.slice(0, plan.from), summary, ...work.slice(plan.to)];
+      total = total - dropped.reduce((sum, _message, at) => sum + (tokens[plan.from + at] as number), 0);
+      total += countMessageTokens(summary, countTokens);
+      const range: number[] = [];
+      for (let index = plan.from; index < plan.to; index++) range.push(index);
+      stages.push({ stage: 'cut', indices: range, tokensAfter: total });
+    }
+  }
+
+  const after = total;
+  const state: CompactionState =
+    trigger * budget - after < HYSTERESIS * budget
+      ? { paused: true, resumeAt: Math.ceil(after + HYSTERESIS * budget) }
+      : { paused: false };
+  if (stages.length === 0) return { ...unchanged('no-change', state) };
+  const result: CompactionResult = { messages: output, before, after, stages, state };
+  if (digest) result.digest = digest;
+  return result;
+}

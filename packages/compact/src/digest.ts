@@ -1,0 +1,279 @@
+import { estimateTokens } from '@ctxkit/tokenize';
+import { SUMMARY_HEADER } from './constants.js';
+import {
+  commandOfCall,
+  DEFAULT_TOOL_NAMES,
+  pathsOfCall,
+  resolveKind,
+  type ToolNameMapping,
+} from './tool-names.js';
+import type { CountTokens, Message, ToolCall } from './types.js';
+
+/** A shell command from the dropped messages and how it ended. */
+export interface DigestCommand {
+  command: string;
+  /** `exit N` when the output states an exit code, else `ok`, `error` or `no result`. */
+  status: string;
+}
+
+/** A tool call that failed: reported as an error, or a command that exited non-zero. */
+export interface DigestFailure {
+  tool: string;
+  /** What it acted on: a path, a command, or the compact input. */
+  target: string;
+  /** First line of the error output. */
+  error: string;
+}
+
+/**
+ * The must-preserve state of the messages a compaction drops, list-shaped, in the order a model should
+ * act on it: files read, files edited, commands with exit status, failed calls, decisions.
+ */
+export interface Digest {
+  filesRead: string[];
+  filesEdited: string[];
+  commands: DigestCommand[];
+  failedCalls: DigestFailure[];
+  /** What the user asked, and decisions the assistant stated, in order. */
+  decisions: string[];
+  /** How many messages and tool calls the digest stands for (earlier summaries included). */
+  droppedMessages: number;
+  toolCalls: number;
+}
+
+/** Options for {@link buildDigest}. */
+export interface DigestOptions {
+  /** Tool name → kind mapping; {@link DEFAULT_TOOL_NAMES} by default. */
+  toolNames?: ToolNameMapping;
+}
+
+const LINE_CHARACTERS = 160;
+const DECISION_PATTERN =
+  /\b(?:decid\w*|decision|I'll|I will|we'll|we will|let's|going to|instead|because|the fix|root cause|plan(?:ned)?|should|must|switch\w* to)\b/i;
+const EXIT_PATTERNS = [
+  /\bexit(?:ed with)? (?:code|status)[:=]?\s*(-?\d+)/i,
+  /\breturn ?code[:=]?\s*(-?\d+)/i,
+  /\bexit_code[:=]?\s*(-?\d+)/i,
+];
+
+/** First non-empty line of `text`, cut to one readable line. */
+function firstLine(text: string): string {
+  const line = text.split('\n').find((candidate) => candidate.trim() !== '') ?? '';
+  const trimmed = line.trim().replace(/\s+/g, ' ');
+  return trimmed.length > LINE_CHARACTERS ? `${trimmed.slice(0, LINE_CHARACTERS - 1)}…` : trimmed;
+}
+
+function exitStatus(content: string): number | undefined {
+  for (const pattern of EXIT_PATTERNS) {
+    const match = pattern.exec(content);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+function pushUnique<T>(list: T[], value: T): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+function compactInput(input: unknown): string {
+  const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? '');
+  return firstLine(text);
+}
+
+/**
+ * Build the must-preserve digest of `dropped` (the messages a compaction replaces). Earlier summaries
+ * among them are folded in, so repeated compaction never loses what the first one kept. Pure.
+ */
+export function buildDigest(dropped: readonly Message[], options: DigestOptions = {}): Digest {
+  const mapping = options.toolNames ?? DEFAULT_TOOL_NAMES;
+  const digest: Digest = {
+    filesRead: [],
+    filesEdited: [],
+    commands: [],
+    failedCalls: [],
+    decisions: [],
+    droppedMessages: 0,
+    toolCalls: 0,
+  };
+  const results = new Map<string, Message['toolResult']>();
+  for (const message of dropped)
+    if (message.toolResult) results.set(message.toolResult.callId, message.toolResult);
+  let lastRead: string | undefined;
+
+  const recordCall = (call: ToolCall) => {
+    digest.toolCalls++;
+    const result = results.get(call.id);
+    const kind = resolveKind(call.name, call.input, mapping);
+    const paths = pathsOfCall(call.name, call.input, mapping);
+    let target = paths.join(', ');
+    if (kind === 'read') {
+      for (const path of paths) pushUnique(digest.filesRead, path);
+      lastRead = paths[paths.length - 1] ?? lastRead;
+    } else if (kind === 'edit') {
+      const edited = paths.length > 0 ? paths : lastRead !== undefined ? [lastRead] : [];
+      for (const path of edited) pushUnique(digest.filesEdited, path);
+      target = edited.join(', ');
+      if (paths.length > 0) lastRead = paths[paths.length - 1];
+    }
+    let failed = result?.isError === true;
+    if (kind === 'command') {
+      const command = firstLine(commandOfCall(call.name, call.input, mapping) ?? compactInput(call.input));
+      const code = result ? exitStatus(result.content) : undefined;
+      const status =
+        code !== undefined
+          ? `exit ${code}`
+          : result === undefined
+            ? 'no result'
+            : result.isError
+              ? 'error'
+              : 'ok';
+      if (code !== undefined && code !== 0) failed = true;
+      digest.commands.push({ command, status });
+      target = command;
+    }
+    if (failed && result) {
+      digest.failedCalls.push({
+        tool: call.name,
+        target: target || compactInput(call.input),
+        error: firstLine(result.content),
+      });
+    }
+  };
+
+  for (const message of dropped) {
+    if (message.role === 'system' && message.text?.startsWith(SUMMARY_HEADER)) {
+      mergeDigest(digest, parseDigest(message.text));
+      continue;
+    }
+    digest.droppedMessages++;
+    if (message.role === 'user' && !message.reminder && message.text?.trim()) {
+      digest.decisions.push(`user: ${firstLine(message.text)}`);
+    }
+    if (message.role === 'assistant') {
+      for (const sentence of (message.text ?? '').split(/(?<=[.!?])\s+|\n+/)) {
+        if (DECISION_PATTERN.test(sentence) && sentence.trim())
+          pushUnique(digest.decisions, firstLine(sentence));
+      }
+      for (const call of message.toolCalls ?? []) recordCall(call);
+    }
+  }
+  return digest;
+}
+
+function mergeDigest(into: Digest, from: Digest): void {
+  for (const path of from.filesRead) pushUnique(into.filesRead, path);
+  for (const path of from.filesEdited) pushUnique(into.filesEdited, path);
+  into.commands.push(...from.commands);
+  into.failedCalls.push(...from.failedCalls);
+  for (const decision of from.decisions) pushUnique(into.decisions, decision);
+  into.droppedMessages += from.droppedMessages;
+  into.toolCalls += from.toolCalls;
+}
+
+const SECTIONS = ['Files read:', 'Files edited:', 'Commands:', 'Failed calls:', 'Decisions:'] as const;
+const MORE_PATTERN = /^- … (\d+) earlier$/;
+
+function renderLists(digest: Digest): string[][] {
+  return [
+    digest.filesRead,
+    digest.filesEdited,
+    digest.commands.map((command) => `\`${command.command}\` → ${command.status}`),
+    digest.failedCalls.map((failure) => `${failure.tool} ${failure.target} → ${failure.error}`),
+    digest.decisions,
+  ];
+}
+
+/** The resume message that closes every rendered digest: what the summary promises the model. */
+export function resumeMessage(_digest: Digest): string {
+  return 'The lists above keep the work so far. Continue from the latest user message; do not redo listed work.';
+}
+
+/** Options for {@link renderDigest}. */
+export interface RenderDigestOptions {
+  /** Token limit for the rendered text; older list items give way first. No limit by default. */
+  maxTokens?: number;
+  countTokens?: CountTokens;
+}
+
+/**
+ * Render a digest as the summary text: a header line, the five lists in order (empty ones left out),
+ * then the resume message. Under `maxTokens`, each list keeps only its most recent items and says how
+ * many earlier ones it dropped.
+ */
+export function renderDigest(digest: Digest, options: RenderDigestOptions = {}): string {
+  const countTokens = options.countTokens ?? estimateTokens;
+  const lists = renderLists(digest);
+  const render = (limit: number) => {
+    const lines = [`${SUMMARY_HEADER} (${digest.droppedMessages} messages, ${digest.toolCalls} tool calls)`];
+    lists.forEach((items, at) => {
+      if (items.length === 0) return;
+      lines.push(SECTIONS[at] as string);
+      const kept = items.slice(Math.max(0, items.length - limit));
+      if (kept.length < items.length) lines.push(`- … ${items.length - kept.length} earlier`);
+      for (const item of kept) lines.push(`- ${item}`);
+    });
+    lines.push(resumeMessage(digest));
+    return lines.join('\n');
+  };
+  const longest = Math.max(0, ...lists.map((items) => items.length));
+  const full = render(longest);
+  if (options.maxTokens === undefined || countTokens(full) <= options.maxTokens) return full;
+  let low = 0;
+  let high = longest;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (countTokens(render(middle)) <= options.maxTokens) low = middle;
+    else high = middle - 1;
+  }
+  let text = render(low);
+  // Below even the bare skeleton: cut characters, since the limit is what the caller budgeted.
+  while (text.length > 0 && countTokens(text) > options.maxTokens) {
+    text = text.slice(0, Math.floor(text.length * 0.9));
+  }
+  return text;
+}
+
+/** Read a rendered digest back (for folding an earlier summary into the next one). Tolerant of edits. */
+export function parseDigest(text: string): Digest {
+  const digest: Digest = {
+    filesRead: [],
+    filesEdited: [],
+    commands: [],
+    failedCalls: [],
+    decisions: [],
+    droppedMessages: 0,
+    toolCalls: 0,
+  };
+  const header = /\((\d+) messages, (\d+) tool calls\)/.exec(text.split('\n', 1)[0] ?? '');
+  if (header) {
+    digest.droppedMessages = Number(header[1]);
+    digest.toolCalls = Number(header[2]);
+  }
+  let section = -1;
+  for (const line of text.split('\n')) {
+    const heading = (SECTIONS as readonly string[]).indexOf(line);
+    if (heading >= 0) {
+      section = heading;
+      continue;
+    }
+    if (!line.startsWith('- ') || section < 0 || MORE_PATTERN.test(line)) continue;
+    const item = line.slice(2);
+    if (section === 0) digest.filesRead.push(item);
+    else if (section === 1) digest.filesEdited.push(item);
+    else if (section === 2) {
+      const match = /^`(.*)` → (.*)$/.exec(item);
+      digest.commands.push(
+        match ? { command: match[1] as string, status: match[2] as string } : { command: item, status: 'ok' },
+      );
+    } else if (section === 3) {
+      const [head = '', ...rest] = item.split(' → ');
+      const space = head.indexOf(' ');
+      digest.failedCalls.push({
+        tool: space >= 0 ? head.slice(0, space) : head,
+        target: space >= 0 ? head.slice(space + 1) : '',
+        error: rest.join(' → '),
+      });
+    } else digest.decisions.push(item);
+  }
+  return digest;
+}

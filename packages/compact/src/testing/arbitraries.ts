@@ -1,0 +1,176 @@
+// Test-only generators of valid transcripts (not exported from the package).
+import fc from 'fast-check';
+import type { Attachment, Message, Provider, ToolCall } from '../types.js';
+
+/** Which features a generated transcript may use: everything, or what one provider can carry. */
+export type TranscriptProfile = Provider | 'mixed';
+
+const TOOL_NAMES = [
+  'read_file',
+  'grep',
+  'glob',
+  'Read',
+  'Edit',
+  'Bash',
+  'bash',
+  'apply_patch',
+  'open',
+  'edit',
+  'str_replace_editor',
+];
+const PATHS = ['src/a.ts', 'src/b.ts', 'README.md', 'pkg/x/y.go'];
+const WORDS = [
+  'alpha',
+  'beta',
+  "Let's fix it.",
+  'exit code 1',
+  'I will use the cache because it is faster.',
+  'ok',
+  'ünïcødé 😀',
+];
+
+const text = fc
+  .tuple(fc.constantFrom(...WORDS), fc.integer({ min: 1, max: 40 }))
+  .map(([word, times]) => Array.from({ length: times }, () => word).join(' '));
+const bigText = fc
+  .tuple(fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 400 }))
+  .map(([word, times]) => Array.from({ length: times }, () => word).join(' '));
+
+const base64 = fc.constantFrom('iVBORw0KGgo=', 'R0lGODlhAQABAAAAACw=', 'JVBERi0xLjQK');
+
+function attachment(profile: TranscriptProfile): fc.Arbitrary<Attachment> {
+  const image = fc.record({
+    type: fc.constant('image' as const),
+    mediaType: fc.constantFrom('image/png', 'image/jpeg'),
+    data: base64,
+  });
+  const document = fc.record({
+    type: fc.constant('document' as const),
+    mediaType: fc.constant('application/pdf'),
+    data: base64,
+    name: fc.constantFrom('spec.pdf', 'notes.pdf'),
+  });
+  if (profile !== 'mixed') return fc.oneof(image, document);
+  return fc.oneof(
+    image,
+    document,
+    fc.record({
+      type: fc.constant('image' as const),
+      mediaType: fc.constant('image/png'),
+      data: base64,
+      name: fc.constant('shot.png'),
+      width: fc.integer({ min: 1, max: 2000 }),
+      height: fc.integer({ min: 1, max: 2000 }),
+    }),
+  );
+}
+
+const toolInput = fc.oneof(
+  fc.record({ path: fc.constantFrom(...PATHS) }),
+  fc.record({ file_path: fc.constantFrom(...PATHS), old_string: fc.constantFrom('a', 'b') }),
+  fc.record({
+    command: fc.constantFrom('make test', 'ls', 'view', 'create'),
+    path: fc.constantFrom(...PATHS),
+  }),
+  fc.record({ pattern: fc.constantFrom('TODO', 'fixme') }),
+);
+
+interface StepShape {
+  text: string | undefined;
+  reasoning: string | undefined;
+  calls: { name: string; input: unknown; content: string; isError: boolean }[];
+  order: number[];
+  reminderAfter: string | undefined;
+}
+interface TurnShape {
+  text: string;
+  attachments: Attachment[];
+  reminderBefore: string | undefined;
+  steps: StepShape[];
+  finalText: string | undefined;
+}
+
+function step(profile: TranscriptProfile): fc.Arbitrary<StepShape> {
+  return fc
+    .record({
+      text: fc.option(text, { nil: undefined }),
+      reasoning: profile === 'openai' ? fc.constant(undefined) : fc.option(text, { nil: undefined }),
+      calls: fc.array(
+        fc.record({
+          name: fc.constantFrom(...TOOL_NAMES),
+          input: toolInput,
+          content: bigText,
+          isError: profile === 'openai' ? fc.constant(false) : fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      seed: fc.nat(),
+      reminderAfter: fc.option(text, { nil: undefined, freq: 6 }),
+    })
+    .map(({ seed, ...rest }) => {
+      // A deterministic shuffle: providers accept parallel results in any order.
+      const order = rest.calls.map((_, at) => at);
+      let state = seed;
+      for (let at = order.length - 1; at > 0; at--) {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        const swap = state % (at + 1);
+        [order[at], order[swap]] = [order[swap] as number, order[at] as number];
+      }
+      return { ...rest, order };
+    });
+}
+
+function turn(profile: TranscriptProfile): fc.Arbitrary<TurnShape> {
+  return fc.record({
+    text,
+    attachments: fc.array(attachment(profile), { maxLength: 2 }),
+    reminderBefore: fc.option(text, { nil: undefined, freq: 5 }),
+    steps: fc.array(step(profile), { maxLength: 4 }),
+    finalText: fc.option(text, { nil: undefined, freq: 2 }),
+  });
+}
+
+/** Assemble generated shapes into a transcript with unique, sequential call ids. */
+function assemble(system: string[], turns: TurnShape[]): Message[] {
+  const messages: Message[] = system.map((value) => ({ role: 'system', text: value }));
+  let nextId = 0;
+  for (const shape of turns) {
+    if (shape.reminderBefore !== undefined)
+      messages.push({ role: 'user', text: shape.reminderBefore, reminder: true });
+    const user: Message = { role: 'user', text: shape.text };
+    if (shape.attachments.length > 0) user.attachments = shape.attachments;
+    messages.push(user);
+    for (const current of shape.steps) {
+      const calls: ToolCall[] = current.calls.map((call) => ({
+        id: `call_${nextId++}`,
+        name: call.name,
+        input: call.input,
+      }));
+      const assistant: Message = { role: 'assistant' };
+      if (current.text !== undefined) assistant.text = current.text;
+      if (current.reasoning !== undefined)
+        assistant.reasoning = { text: current.reasoning, signature: `sig${nextId}` };
+      assistant.toolCalls = calls;
+      messages.push(assistant);
+      for (const at of current.order) {
+        const call = current.calls[at];
+        const id = calls[at]?.id;
+        if (!call || id === undefined) continue;
+        const result: Message = { role: 'tool', toolResult: { callId: id, content: call.content } };
+        if (call.isError && result.toolResult) result.toolResult.isError = true;
+        messages.push(result);
+      }
+      if (current.reminderAfter !== undefined)
+        messages.push({ role: 'user', text: current.reminderAfter, reminder: true });
+    }
+    if (shape.finalText !== undefined) messages.push({ role: 'assistant', text: shape.finalText });
+  }
+  return messages;
+}
+
+/** Valid transcripts (for every provider) with parallel calls, errors, attachments and reminders. */
+export function transcript(profile: TranscriptProfile = 'mixed', maxTurns = 5): fc.Arbitrary<Message[]> {
+  return fc
+    .tuple(fc.array(text, { maxLength: 2 }), fc.array(turn(profile), { minLength: 1, maxLength: maxTurns }))
+    .map(([system, turns]) => assemble(system, turns));
+}

@@ -1,0 +1,172 @@
+import type { Message, Provider } from './types.js';
+
+/**
+ * What can be wrong with a transcript a provider will receive:
+ * - `orphaned-result`: a tool result that does not directly follow the assistant message making its call;
+ * - `missing-result`: a tool call with no result right after its assistant message;
+ * - `duplicate-call-id`: a tool call id used twice;
+ * - `duplicate-result`: a second result for one call;
+ * - `malformed`: a field on the wrong role (a tool message without a result, calls on a user message);
+ * - `alternation`: Anthropic only — the conversation must start with a user turn and never hold two
+ *   assistant messages in a row;
+ * - `misplaced-system`: Anthropic only — system text is a request parameter, so only a leading run works;
+ * - `empty-message`: a message with nothing to send (Anthropic rejects it; OpenAI rejects an empty assistant).
+ */
+export type ViolationKind =
+  | 'orphaned-result'
+  | 'missing-result'
+  | 'duplicate-call-id'
+  | 'duplicate-result'
+  | 'malformed'
+  | 'alternation'
+  | 'misplaced-system'
+  | 'empty-message';
+
+/** One problem found by {@link validate}, located by message index. */
+export interface Violation {
+  kind: ViolationKind;
+  /** Index of the offending message in the validated array. */
+  index: number;
+  /** The tool call id involved, for pairing problems. */
+  callId?: string;
+  /** One line naming the index, what was expected and what was found. */
+  message: string;
+}
+
+function hasText(text: string | undefined): boolean {
+  return text !== undefined && text.trim() !== '';
+}
+
+/** Whether a message has nothing a provider could send. */
+export function isEmptyMessage(message: Message): boolean {
+  if (message.role === 'user' || message.role === 'system') {
+    return !hasText(message.text) && !(message.attachments && message.attachments.length > 0);
+  }
+  if (message.role === 'assistant') {
+    return !hasText(message.text) && !message.toolCalls?.length && !message.reasoning;
+  }
+  return false;
+}
+
+/**
+ * Every way `messages` would be rejected by `provider` (tool pairing for all of them; alternation,
+ * system placement and empty messages where that provider cares), in index order. An empty array means
+ * valid. Pure; usable on its own by harness authors before sending a request.
+ */
+export function validate(messages: readonly Message[], provider: Provider): Violation[] {
+  const violations: Violation[] = [];
+  const seenCallIds = new Set<string>();
+  const strict = provider === 'anthropic';
+  let leadingSystem = true;
+  let previousRole: Message['role'] | undefined;
+
+  const report = (kind: ViolationKind, index: number, message: string, callId?: string) => {
+    violations.push(callId === undefined ? { kind, index, message } : { kind, index, callId, message });
+  };
+
+  let index = 0;
+  while (index < messages.length) {
+    const message = messages[index] as Message;
+    const where = `message ${index} (${message.role})`;
+    if (message.role !== 'system') leadingSystem = false;
+    if (message.role === 'tool' && !message.toolResult) {
+      report('malformed', index, `${where}: expected a tool result, found none`);
+    } else if (message.role !== 'tool' && message.toolResult) {
+      report('malformed', index, `${where}: only tool messages carry a tool result`);
+    }
+    if (message.role !== 'assistant' && message.toolCalls?.length) {
+      report('malformed', index, `${where}: only assistant messages make tool calls`);
+    }
+    if (message.role === 'system' && strict && !leadingSystem) {
+      report(
+        'misplaced-system',
+        index,
+        `${where}: Anthropic takes system text only before the first message`,
+      );
+    }
+    if (strict && message.role === 'assistant') {
+      if (previousRole === undefined || previousRole === 'system') {
+        report(
+          'alternation',
+          index,
+          `${where}: Anthropic expects the conversation to start with a user message`,
+        );
+      } else if (previousRole === 'assistant') {
+        report(
+          'alternation',
+          index,
+          `${where}: two assistant messages in a row; Anthropic expects a user turn between`,
+        );
+      }
+    }
+    if ((strict || provider === 'openai') && isEmptyMessage(message)) {
+      if (strict || message.role === 'assistant') report('empty-message', index, `${where}: nothing to send`);
+    }
+    if (message.role === 'tool') {
+      const callId = message.toolResult?.callId;
+      if (callId !== undefined) {
+        report(
+          'orphaned-result',
+          index,
+          `${where}: tool result for "${callId}" does not follow an assistant message that called it`,
+          callId,
+        );
+      }
+      previousRole = 'tool';
+      index++;
+      continue;
+    }
+    previousRole = message.role;
+    const calls = message.role === 'assistant' ? (message.toolCalls ?? []) : [];
+    if (calls.length === 0) {
+      index++;
+      continue;
+    }
+    const pending: string[] = [];
+    for (const call of calls) {
+      if (seenCallIds.has(call.id)) {
+        report('duplicate-call-id', index, `${where}: tool call id "${call.id}" is already used`, call.id);
+      } else {
+        seenCallIds.add(call.id);
+        pending.push(call.id);
+      }
+    }
+    const answered = new Set<string>();
+    let next = index + 1;
+    while (next < messages.length && messages[next]?.role === 'tool') {
+      const result = messages[next] as Message;
+      const resultWhere = `message ${next} (tool)`;
+      if (!result.toolResult) {
+        report('malformed', next, `${resultWhere}: expected a tool result, found none`);
+      } else {
+        const callId = result.toolResult.callId;
+        const pendingAt = pending.indexOf(callId);
+        if (pendingAt >= 0) {
+          pending.splice(pendingAt, 1);
+          answered.add(callId);
+        } else if (answered.has(callId)) {
+          report(
+            'duplicate-result',
+            next,
+            `${resultWhere}: a second result for tool call "${callId}"`,
+            callId,
+          );
+        } else {
+          report(
+            'orphaned-result',
+            next,
+            `${resultWhere}: tool result for "${callId}" does not match any call of message ${index}`,
+            callId,
+          );
+        }
+      }
+      next++;
+    }
+    for (const callId of pending) {
+      report('missing-result', index, `${where}: tool call "${callId}" has no result right after it`, callId);
+    }
+    previousRole = next > index + 1 ? 'tool' : 'assistant';
+    index = next;
+  }
+  return violations.sort((left, right) => left.index - right.index);
+}
