@@ -30,7 +30,7 @@ export function isStopword(word: string): boolean {
  * Deliberately conservative: a wrong merge adds noise to every text that uses the word.
  */
 export function stemWord(word: string): string {
-  if (word.length <= 4 || /\p{N}/u.test(word)) return word;
+  if (word.length <= 3 || /\p{N}/u.test(word)) return word;
   if (word.endsWith('ies') && word.length > 5) return `${word.slice(0, -3)}y`;
   if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3);
   if (word.endsWith('ed') && word.length > 5) return word.slice(0, -2);

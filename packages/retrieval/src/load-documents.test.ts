@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DocumentPathError, loadDocuments } from './load-documents.js';
+
+function tree(): string {
+  const root = mkdtempSync(join(tmpdir(), 'ctxkit-load-'));
+  mkdirSync(join(root, 'notes', 'deep'), { recursive: true });
+  mkdirSync(join(root, 'node_modules', 'pkg'), { recursive: true });
+  mkdirSync(join(root, '.git'));
+  writeFileSync(join(root, 'MEMORY.md'), '# Memory\nfact');
+  writeFileSync(join(root, 'notes', 'b.txt'), 'plain note');
+  writeFileSync(join(root, 'notes', 'deep', 'a.markdown'), '# Deep');
+  writeFileSync(join(root, 'notes', 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]));
+  writeFileSync(join(root, 'notes', 'dump.txt'), 'x'.repeat(2000));
+  writeFileSync(join(root, 'notes', 'binary.txt'), Buffer.from([0x41, 0, 0x42]));
+  writeFileSync(join(root, 'node_modules', 'pkg', 'README.md'), '# Dependency');
+  writeFileSync(join(root, '.git', 'notes.md'), '# Git internals');
+  writeFileSync(join(root, 'script.py'), 'print(1)');
+  return root;
+}
+
+describe('loadDocuments', () => {
+  it('walks directories for notes in path order, skipping dependencies, hidden, binary and oversized files', async () => {
+    const root = tree();
+    const loaded = await loadDocuments(['.'], { root, maxFileBytes: 1000 });
+    expect(loaded.documents.map((document) => document.path)).toEqual([
+      'MEMORY.md',
+      'notes/b.txt',
+      'notes/deep/a.markdown',
+    ]);
+    expect(loaded.skipped).toEqual([
+      { path: 'notes/binary.txt', reason: 'binary' },
+      { path: 'notes/dump.txt', reason: 'larger than 1000 bytes' },
+    ]);
+  });
+
+  it('reads a named file whatever its extension, once even when named twice', async () => {
+    const root = tree();
+    const loaded = await loadDocuments(['script.py', './script.py', 'notes/deep'], { root });
+    expect(loaded.documents).toEqual([
+      { path: 'notes/deep/a.markdown', text: '# Deep' },
+      { path: 'script.py', text: 'print(1)' },
+    ]);
+  });
+
+  it('throws a DocumentPathError naming a missing path', async () => {
+    const failure = loadDocuments(['missing.md'], { root: tree() });
+    await expect(failure).rejects.toThrow(DocumentPathError);
+    await expect(failure).rejects.toThrow('no such file or directory: missing.md');
+  });
+});

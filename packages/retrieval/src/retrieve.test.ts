@@ -1,0 +1,110 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDiskEmbeddingCache } from './disk-cache.js';
+import { createHashingEmbedder } from './hashing-embedder.js';
+import { loadDocuments } from './load-documents.js';
+import { retrieve } from './retrieve.js';
+
+const root = new URL('../test/fixtures/memory/', import.meta.url).pathname;
+const { documents } = await loadDocuments(['.'], { root });
+
+describe('retrieve', () => {
+  it('finds the section a question is about, with its lines, score and threshold', async () => {
+    const result = await retrieve({ query: 'why are invoice totals rounded per line item?', documents });
+    expect(result.ranker).toBe('hash-v1-384');
+    expect(result.calibration).toEqual({ floor: 0.23, margin: 0.15, source: 'pinned' });
+    expect(result.hits.map((hit) => `${hit.path}:${hit.lines.join('-')}`)).toEqual(['MEMORY.md:15-19']);
+    expect(result.hits[0]!.score).toBeGreaterThan(result.threshold.effective);
+    expect(result.dropped).toBe(result.candidates.length - 1);
+    await expect(result.text).toMatchFileSnapshot('../test/goldens/invoice-rounding.md');
+  });
+
+  it('injects nothing for a question the memory knows nothing about', async () => {
+    for (const ranker of [undefined, 'tfidf' as const]) {
+      const result = await retrieve({
+        query: 'how long should sourdough starter ferment overnight',
+        documents,
+        ranker,
+      });
+      expect(result.hits).toEqual([]);
+      expect(result.text).toBe('');
+      expect(result.candidates.every((candidate) => candidate.reason.startsWith('below-'))).toBe(true);
+    }
+  });
+
+  it('ranks with TF-IDF on request, against its own pinned floor', async () => {
+    const result = await retrieve({ query: 'rotate payment provider keys', documents, ranker: 'tfidf' });
+    expect(result.ranker).toBe('tfidf');
+    expect(result.calibration).toEqual({ floor: 0.1, margin: 0.09, source: 'pinned' });
+    expect(result.hits[0]!.path).toBe('notes/api-keys.md');
+  });
+
+  it('lets minScore override the calibrated threshold', async () => {
+    const result = await retrieve({
+      query: 'invoice',
+      documents,
+      minScore: -1,
+      maxHits: 100,
+      maxBytes: 100_000,
+    });
+    expect(result.threshold.source).toBe('min-score');
+    expect(result.hits).toHaveLength(result.candidates.length);
+    expect(result.candidates.every((candidate) => candidate.reason === 'above-threshold')).toBe(true);
+  });
+
+  it('is byte-identical across runs and document order', async () => {
+    const query = 'deploy to production';
+    const first = await retrieve({ query, documents });
+    const second = await retrieve({ query, documents: [...documents].reverse() });
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+  });
+
+  it('respects the byte budget of the block', async () => {
+    const result = await retrieve({
+      query: 'invoice rounding migrations deploy flaky',
+      documents,
+      minScore: 0,
+      maxBytes: 300,
+    });
+    expect(result.bytes).toBeLessThanOrEqual(300);
+    expect(result.candidates.some((candidate) => candidate.reason === 'over-byte-budget')).toBe(true);
+  });
+
+  it('measures a floor for an embedder without a pinned one', async () => {
+    const result = await retrieve({
+      query: 'invoice rounding',
+      documents,
+      ranker: createHashingEmbedder({ dimension: 256 }),
+    });
+    expect(result.calibration.source).toBe('measured');
+    expect(result.calibration.floor).toBeGreaterThan(0.2);
+    expect(result.calibration.floor).toBeLessThan(0.4);
+  });
+
+  it('reports cache use and serves a second run from the cache', async () => {
+    const cache = createDiskEmbeddingCache({ dir: mkdtempSync(join(tmpdir(), 'ctxkit-retrieve-')) });
+    const cold = await retrieve({ query: 'flaky tests', documents, cache });
+    const warm = await retrieve({ query: 'flaky tests', documents, cache });
+    expect(cold.cache).toEqual({ hits: 0, misses: cold.candidates.length + 1 });
+    expect(warm.cache).toEqual({ hits: cold.candidates.length + 1, misses: 0 });
+    expect(warm.hits).toEqual(cold.hits);
+  });
+
+  it('accepts ready-made chunks', async () => {
+    const result = await retrieve({
+      query: 'tide tables for the harbour',
+      chunks: [
+        {
+          path: 'x.md',
+          startLine: 3,
+          endLine: 3,
+          headings: [],
+          text: 'High and low water times are in the harbour tide tables.',
+        },
+      ],
+    });
+    expect(result.hits.map((hit) => hit.lines)).toEqual([[3, 3]]);
+  });
+});
