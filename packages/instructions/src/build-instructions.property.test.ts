@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildInstructions } from './build-instructions.js';
+import { byteLength } from './truncate.js';
+
+const paths = [
+  'AGENTS.md',
+  'CLAUDE.md',
+  'AGENT.md',
+  '.cursorrules',
+  '.cursor/rules/a.mdc',
+  '.ctxkit/AGENTS.md',
+  '.ctxkit/PROJECT.md',
+  'pkg/AGENTS.md',
+  'pkg/sub/CLAUDE.md',
+  'README.md',
+];
+const line = fc.string({ unit: fc.constantFrom('a', 'b', ' ', 'é', '字', '`', '-'), maxLength: 200 });
+const section = fc
+  .tuple(
+    fc.constantFrom('#', '##', '###'),
+    fc.constantFrom('Go', 'Web', 'Docs', 'Rules'),
+    fc.option(fc.constantFrom('**/*.go', 'web/**', 'docs/*.md'), { nil: undefined }),
+    fc.array(line, { maxLength: 8 }),
+  )
+  .map(
+    ([marks, title, glob, lines]) =>
+      `${marks} ${title}${glob ? ` <!-- paths: ${glob} -->` : ''}\n${lines.join('\n')}\n`,
+  );
+const fileText = fc
+  .tuple(
+    fc.option(fc.constantFrom('paths: pkg/**', 'alwaysApply: true', 'globs: "*.go"', 'bad: [', ''), {
+      nil: undefined,
+    }),
+    fc.array(section, { maxLength: 12 }),
+  )
+  .map(([front, sections]) => `${front === undefined ? '' : `---\n${front}\n---\n`}${sections.join('\n')}`);
+const sources = fc.uniqueArray(fc.record({ path: fc.constantFrom(...paths), text: fileText }), {
+  selector: (source) => source.path,
+  maxLength: paths.length,
+});
+const scope = fc.array(fc.constantFrom('pkg/sub/main.go', 'web/app.tsx', 'docs/intro.md'), { maxLength: 3 });
+
+describe('buildInstructions invariants', () => {
+  it('never exceeds the total or per-file budget, whatever the files', () => {
+    fc.assert(
+      fc.property(
+        sources,
+        scope,
+        fc.integer({ min: 0, max: 6000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (files, files_in_scope, maxTotalBytes, maxFileBytes) => {
+          const result = buildInstructions(files, { scope: files_in_scope, maxTotalBytes, maxFileBytes });
+          expect(result.bytes).toBe(byteLength(result.text));
+          expect(result.bytes).toBeLessThanOrEqual(maxTotalBytes);
+          for (const file of result.files) expect(file.bytes).toBeLessThanOrEqual(maxFileBytes);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('gives the same result for the same files in any order', () => {
+    fc.assert(
+      fc.property(sources, scope, (files, files_in_scope) => {
+        const forward = buildInstructions(files, {
+          scope: files_in_scope,
+          maxTotalBytes: 3000,
+          maxFileBytes: 1200,
+        });
+        const backward = buildInstructions([...files].reverse(), {
+          scope: [...files_in_scope].reverse(),
+          maxTotalBytes: 3000,
+          maxFileBytes: 1200,
+        });
+        expect(backward).toEqual(forward);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps every section when nothing is gated and the budget is ample', () => {
+    fc.assert(
+      fc.property(sources, (files) => {
+        const result = buildInstructions(files, { maxTotalBytes: 1_000_000, maxFileBytes: 1_000_000 });
+        expect(result.files.every((file) => !file.truncated)).toBe(true);
+        expect(result.sections.dropped.every((section) => section.heading === null)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

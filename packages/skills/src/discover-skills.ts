@@ -1,0 +1,62 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { parseSkill } from './parse-skill.js';
+import { compareStrings } from './skill-index.js';
+import type { DiscoveredSkills, DiscoverSkillsOptions, Skill, SkillProblem } from './types.js';
+
+/** Where skills live by convention, highest priority first. */
+export const DEFAULT_SKILL_ROOTS = ['.ctxkit/skills', '.claude/skills', '.agents/skills', 'skills'] as const;
+/** The file that makes a directory a skill. */
+export const SKILL_FILE_NAME = 'SKILL.md';
+/** Deep enough for `skills/<group>/<skill>/SKILL.md` layouts, shallow enough to stay fast. */
+const MAX_DEPTH = 4;
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'build']);
+
+/**
+ * Find and parse every SKILL.md under the skill roots. A missing root is not an error; a
+ * malformed file is reported in `problems` and used as far as possible; when two roots define
+ * the same name, the higher-priority root wins and the other is reported.
+ */
+export async function discoverSkills(options: DiscoverSkillsOptions): Promise<DiscoveredSkills> {
+  const skills: Skill[] = [];
+  const problems: SkillProblem[] = [];
+  const owners = new Map<string, string>();
+  for (const skillRoot of options.roots ?? DEFAULT_SKILL_ROOTS) {
+    const absoluteRoot = isAbsolute(skillRoot) ? skillRoot : join(options.root, skillRoot);
+    for (const file of await findSkillFiles(absoluteRoot)) {
+      const path = relative(options.root, file).split(sep).join('/');
+      const parsed = parseSkill(path, await readFile(file, 'utf8'));
+      problems.push(...parsed.problems);
+      if (!parsed.skill) continue;
+      const owner = owners.get(parsed.skill.name);
+      if (owner !== undefined) {
+        problems.push({ path, message: `duplicate skill name "${parsed.skill.name}"; keeping ${owner}` });
+        continue;
+      }
+      owners.set(parsed.skill.name, path);
+      skills.push(parsed.skill);
+    }
+  }
+  skills.sort((left, right) => compareStrings(left.name, right.name));
+  problems.sort(
+    (left, right) => compareStrings(left.path, right.path) || compareStrings(left.message, right.message),
+  );
+  return { skills, problems };
+}
+
+async function findSkillFiles(directory: string, depth = 0): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of [...entries].sort((left, right) => compareStrings(left.name, right.name))) {
+    const path = join(directory, entry.name);
+    if (entry.isFile() && entry.name === SKILL_FILE_NAME) found.push(path);
+    else if (entry.isDirectory() && depth < MAX_DEPTH && !SKIPPED_DIRECTORIES.has(entry.name))
+      found.push(...(await findSkillFiles(path, depth + 1)));
+  }
+  return found;
+}

@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { selectSkills } from './select-skills.js';
+import type { Skill } from './types.js';
+
+const words = [
+  'test',
+  'debug',
+  'plan',
+  'review',
+  'release',
+  'pdf',
+  'form',
+  'deploy',
+  'schema',
+  'style',
+  'bug',
+  'fix',
+];
+const phrase = fc
+  .array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 })
+  .map((list) => list.join(' '));
+const body = fc
+  .array(fc.tuple(fc.constantFrom(...words), fc.string({ maxLength: 120 })), { maxLength: 6 })
+  .map((sections) => sections.map(([heading, text]) => `## ${heading}\n\n${text}\n`).join('\n'));
+const skillsArbitrary = fc
+  .uniqueArray(
+    fc.record({
+      name: fc.constantFrom(...words.map((word) => `${word}-skill`)),
+      description: phrase,
+      triggers: fc.array(phrase, { maxLength: 2 }),
+      body,
+    }),
+    { selector: (skill) => skill.name, maxLength: 10 },
+  )
+  .map((records) =>
+    records.map((record): Skill => ({ ...record, paths: [], path: `skills/${record.name}/SKILL.md` })),
+  );
+
+describe('selectSkills invariants', () => {
+  it('is deterministic under input order and never exceeds maxExpanded or the body cap', () => {
+    fc.assert(
+      fc.property(
+        skillsArbitrary,
+        phrase,
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 200, max: 2000 }),
+        fc.array(fc.constantFrom(...words.map((word) => `${word}-skill`)), { maxLength: 3 }),
+        (skills, task, maxExpanded, maxBodyBytes, pins) => {
+          const options = { task, maxExpanded, maxBodyBytes, pins };
+          const forward = selectSkills(skills, options);
+          const backward = selectSkills([...skills].reverse(), options);
+          expect(backward).toEqual(forward);
+          expect(forward.expanded.length).toBeLessThanOrEqual(maxExpanded);
+          for (const entry of forward.expanded) {
+            expect(entry.bytes).toBeLessThanOrEqual(maxBodyBytes);
+            expect(forward.cards.map((card) => card.name)).toContain(entry.name);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

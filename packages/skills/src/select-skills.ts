@@ -1,0 +1,130 @@
+import picomatch from 'picomatch';
+import { collapseWhitespace } from './parse-skill.js';
+import { buildSkillIndex, compareStrings, type SkillIndex, scoreSkills } from './skill-index.js';
+import { byteLength, truncateBody } from './truncate-body.js';
+import type { ExpandedSkill, SelectSkillsOptions, Skill, SkillCard, SkillSelection } from './types.js';
+
+/** Bodies inlined at once by default: more simultaneous directives degrade a small model. */
+export const DEFAULT_MAX_EXPANDED = 2;
+/** Cards listed by default; further matches are named in one line, never silently dropped. */
+export const DEFAULT_MAX_CARDS = 8;
+/** Byte cap of one inlined body by default (~1500 tokens). */
+export const DEFAULT_MAX_BODY_BYTES = 6000;
+/** Characters of a card's description; long "use this whenever …" lists stop at a word. */
+export const MAX_CARD_DESCRIPTION_CHARS = 240;
+/**
+ * A match must reach this fraction of the task's best score: once the task plainly names its
+ * topic, a skill sharing a stray word with it is noise even above the absolute threshold.
+ */
+export const RELATIVE_SCORE_CUTOFF = 0.5;
+/** `@skill:name` in a task asks for that skill's full body. */
+const SKILL_REFERENCE = /@skill:([A-Za-z0-9_][\w.:-]*)/g;
+
+const indexCache = new WeakMap<readonly Skill[], SkillIndex>();
+
+/**
+ * Decide which skills a task sees and render them: a card (name + one-line description) for every
+ * match, full bodies only for `@skill:name` references, pins, and scores above the calibrated
+ * threshold — at most `maxExpanded`. Pure and deterministic: same skills (in any order) and
+ * options give the same bytes.
+ */
+export function selectSkills(skills: readonly Skill[], options: SelectSkillsOptions): SkillSelection {
+  const maxExpanded = Math.max(0, options.maxExpanded ?? DEFAULT_MAX_EXPANDED);
+  const maxCards = Math.max(0, options.maxCards ?? DEFAULT_MAX_CARDS);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  let index = indexCache.get(skills);
+  if (!index) {
+    index = buildSkillIndex(skills);
+    indexCache.set(skills, index);
+  }
+  const thresholds = {
+    card: options.thresholds?.card ?? index.thresholds.card,
+    expand: options.thresholds?.expand ?? index.thresholds.expand,
+  };
+  const byName = new Map(index.entries.map((entry) => [entry.skill.name.toLowerCase(), entry.skill]));
+  const scope = options.scope ?? [];
+  const inScope = (skill: Skill) =>
+    skill.paths.length === 0 ||
+    scope.length === 0 ||
+    scope.some((file) => picomatch.isMatch(file, skill.paths, { dot: true }));
+
+  const scores = scoreSkills(index, options.task).filter((entry) => inScope(entry.skill));
+  const scoreOf = new Map(scores.map((entry) => [entry.skill, entry.score]));
+  const best = scores[0]?.score ?? 0;
+  const relativeFloor = best * RELATIVE_SCORE_CUTOFF;
+
+  const unknown: string[] = [];
+  const wanted: { skill: Skill; reason: ExpandedSkill['reason'] }[] = [];
+  const request = (name: string, reason: ExpandedSkill['reason']) => {
+    const skill = byName.get(name.replace(/[.:]+$/, '').toLowerCase());
+    if (!skill) {
+      if (!unknown.includes(name)) unknown.push(name);
+    } else if (!wanted.some((entry) => entry.skill === skill)) wanted.push({ skill, reason });
+  };
+  for (const match of options.task.matchAll(SKILL_REFERENCE)) request(match[1] ?? '', 'reference');
+  for (const pin of options.pins ?? []) request(pin, 'pin');
+  for (const { skill, score } of scores)
+    if (score >= thresholds.expand && score >= relativeFloor) request(skill.name, 'score');
+
+  const expanded: ExpandedSkill[] = wanted.slice(0, maxExpanded).map(({ skill, reason }) => {
+    const body = truncateBody(skill.name, skill.body, maxBodyBytes).text;
+    return { name: skill.name, path: skill.path, bytes: byteLength(body), body, reason };
+  });
+
+  const matched = scores.filter(({ score }) => score >= thresholds.card && score >= relativeFloor);
+  // Referenced and pinned skills always get a card, even past the expansion cap.
+  const carded = [...wanted.map((entry) => entry.skill), ...matched.map((entry) => entry.skill)].filter(
+    (skill, position, all) => all.indexOf(skill) === position,
+  );
+  const cards: SkillCard[] = carded
+    .map((skill) => ({
+      name: skill.name,
+      description: shortenDescription(skill.description),
+      score: scoreOf.get(skill) ?? 0,
+      path: skill.path,
+    }))
+    .sort((left, right) => right.score - left.score || compareStrings(left.name, right.name));
+  // Requested and expanded skills always keep their card; the cap trims the weakest score matches.
+  const required = new Set(wanted.map((entry) => entry.skill.name));
+  const listed: SkillCard[] = [];
+  const overflow: string[] = [];
+  for (const card of cards) {
+    if (required.has(card.name) || listed.length < maxCards) listed.push(card);
+    else overflow.push(card.name);
+  }
+  return { cards: listed, expanded, text: renderSelection(listed, expanded, overflow), unknown };
+}
+
+/** The opening line of the cards block: what cards are and how to get a body. */
+export const CARDS_PREAMBLE =
+  'Skills that match this task, one per line as "name: what it is for". To read one in full, call the skill tool with {"name": "<name>"}.';
+
+function renderSelection(
+  cards: readonly SkillCard[],
+  expanded: readonly ExpandedSkill[],
+  overflow: readonly string[],
+): string {
+  if (cards.length === 0 && expanded.length === 0) return '';
+  const inlined = new Set(expanded.map((entry) => entry.name));
+  const lines = ['<skills>', CARDS_PREAMBLE];
+  for (const card of cards)
+    lines.push(`- ${card.name}: ${card.description}${inlined.has(card.name) ? ' (full text below)' : ''}`);
+  if (overflow.length > 0) lines.push(`Also matching, less closely: ${overflow.join(', ')}.`);
+  lines.push('</skills>');
+  let text = `${lines.join('\n')}\n`;
+  for (const entry of expanded)
+    text += `\n<skill name="${entry.name}" path="${entry.path}">\n${entry.body}</skill>\n`;
+  return text;
+}
+
+/** One line of at most {@link MAX_CARD_DESCRIPTION_CHARS} characters, cut at a word with `…`. */
+export function shortenDescription(description: string): string {
+  const line = collapseWhitespace(description);
+  const characters = Array.from(line);
+  if (characters.length <= MAX_CARD_DESCRIPTION_CHARS) return line;
+  const cut = characters.slice(0, MAX_CARD_DESCRIPTION_CHARS - 1).join('');
+  const atWord = cut
+    .slice(0, Math.max(cut.lastIndexOf(' '), Math.floor(cut.length / 2)))
+    .replace(/[\s,;:.–—-]+$/, '');
+  return `${atWord}…`;
+}

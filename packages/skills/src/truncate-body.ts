@@ -1,0 +1,96 @@
+/** UTF-8 byte length, the unit of every budget here. */
+export function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+const encoder = new TextEncoder();
+
+/** One heading-delimited part of a skill body. */
+export interface BodySection {
+  /** Heading text without `#` marks; `''` for the text before the first heading. */
+  heading: string;
+  /** Raw text, heading line included. */
+  text: string;
+}
+
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]+(.*?))?[ \t#]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Split Markdown at ATX headings outside fenced code blocks; joining the texts gives the input back. */
+export function splitBodySections(body: string): BodySection[] {
+  const sections: BodySection[] = [];
+  let current: BodySection = { heading: '', text: '' };
+  let fence: string | undefined;
+  for (const line of body.split(/(?<=\n)/)) {
+    const bare = line.replace(/\r?\n$/, '');
+    const fenceMatch = FENCE.exec(bare)?.[1];
+    if (fence !== undefined) {
+      if (fenceMatch !== undefined && fenceMatch[0] === fence[0] && fenceMatch.length >= fence.length)
+        fence = undefined;
+    } else if (fenceMatch !== undefined) {
+      fence = fenceMatch;
+    } else {
+      const heading = HEADING.exec(bare);
+      if (heading) {
+        if (current.text !== '') sections.push(current);
+        current = { heading: (heading[1] ?? '').trim(), text: '' };
+      }
+    }
+    current.text += line;
+  }
+  if (current.text !== '') sections.push(current);
+  return sections;
+}
+
+/** A body fitted into a byte cap. */
+export interface TruncatedBody {
+  /** The text to inline, with the marker when cut. */
+  text: string;
+  /** Whether anything was left out. */
+  truncated: boolean;
+}
+
+/**
+ * Keep the leading sections of `body` that fit in `maxBytes` together with a marker naming the
+ * sections left out and how to fetch one with the `skill` tool. A first section larger than the
+ * cap is cut at its last fitting line.
+ */
+export function truncateBody(name: string, body: string, maxBytes: number): TruncatedBody {
+  const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
+  if (byteLength(text) <= maxBytes) return { text, truncated: false };
+  const sections = splitBodySections(text);
+  for (let count = sections.length - 1; count >= 1; count -= 1) {
+    const kept = sections
+      .slice(0, count)
+      .map((section) => section.text)
+      .join('');
+    const candidate = kept + renderBodyMarker(name, sections.slice(count));
+    if (byteLength(candidate) <= maxBytes) return { text: candidate, truncated: true };
+  }
+  const rest = sections.slice(1);
+  let kept = '';
+  for (const line of (sections[0]?.text ?? '').split(/(?<=\n)/)) {
+    if (byteLength(kept + line + renderBodyMarker(name, rest, true)) > maxBytes) break;
+    kept += line;
+  }
+  const cut = kept + renderBodyMarker(name, rest, true);
+  if (byteLength(cut) <= maxBytes) return { text: cut, truncated: true };
+  // A cap smaller than the marker itself: say only that the skill exists and how to read it.
+  return { text: `[ctxkit: skill "${name}" left out; read it with the skill tool]\n`, truncated: true };
+}
+
+/** How many omitted headings the marker names before summarising the rest as a count. */
+const MARKER_HEADINGS = 8;
+
+function renderBodyMarker(name: string, omitted: readonly BodySection[], firstSectionCut = false): string {
+  const headings = omitted.map((section) => section.heading).filter((heading) => heading !== '');
+  const listed = headings.slice(0, MARKER_HEADINGS).map((heading) => `"${heading}"`);
+  if (headings.length > MARKER_HEADINGS) listed.push(`${headings.length - MARKER_HEADINGS} more`);
+  const what = firstSectionCut
+    ? 'the rest of this section'
+    : `${omitted.length} more section${omitted.length === 1 ? '' : 's'}`;
+  const hint =
+    listed.length > 0
+      ? ` (${listed.join(', ')}); read one with the skill tool: {"name": "${name}", "section": "<heading>"}`
+      : '';
+  return `[ctxkit: skill "${name}" truncated; ${what} left out${hint}]\n`;
+}
