@@ -1,0 +1,148 @@
+import type { ModelProfile } from './profile-types.js';
+import { DEFAULT_ROLE, DEFAULT_ROLES, type ExcerptMode, type RoleDefinition } from './roles.js';
+
+/** Tokens kept for the system prompt the packer never sees. */
+export const DEFAULT_RESERVE_SYSTEM = 500;
+/** Tokens kept for tool JSON schemas sent alongside the prompt. */
+export const DEFAULT_RESERVE_TOOLS = 900;
+/** Tokens kept for the answer when the profile does not say. */
+export const DEFAULT_RESERVE_RESPONSE = 2048;
+/** Percent of the window held back for tokenizer disagreement and chat-template scaffolding. */
+export const DEFAULT_SLACK_PERCENT = 10;
+/** Below this a pack shows a model nothing useful, so a role's share is never cut under it. */
+export const MIN_PACK_TOKENS = 512;
+
+/** Overrides for {@link computeBudget}; every term is optional. */
+export interface BudgetOverrides {
+  /** Use this window instead of the profile's (e.g. an Ollama `num_ctx` below the model's native length). */
+  contextWindow?: number;
+  reserveSystem?: number;
+  reserveTools?: number;
+  /** Defaults to the profile's `completionReserve`. */
+  reserveResponse?: number;
+  /** Percent of the window, 0–100. */
+  slackPercent?: number;
+  /** Per-role overrides or additional roles, merged over {@link DEFAULT_ROLES}. */
+  roles?: Record<string, Partial<RoleDefinition>>;
+  minPackTokens?: number;
+}
+
+/** Input of {@link computeBudget}. */
+export interface BudgetOptions {
+  profile: ModelProfile;
+  /** One of the role names (built-in or from `overrides.roles`); `implement` when omitted. */
+  role?: string;
+  overrides?: BudgetOverrides;
+}
+
+/** Every term of a pack budget, so a caller can print how the number was reached. */
+export interface Budget {
+  /** The profile's name. */
+  model: string;
+  window: number;
+  reserveSystem: number;
+  reserveTools: number;
+  reserveResponse: number;
+  slackPercent: number;
+  /** `floor(window × slackPercent / 100)`. */
+  slack: number;
+  /** Sum of the three reserves and the slack. */
+  reserved: number;
+  /** `max(0, window − reserved)`: the pack space before the role's share. */
+  packSpace: number;
+  role: string;
+  roleShare: number;
+  /** How files reach this role. */
+  excerpts: ExcerptMode;
+  /** `floor(packSpace × roleShare)`. */
+  roleTokens: number;
+  minPackTokens: number;
+  /** True when the floor raised the role's tokens (never above `packSpace`). */
+  floorApplied: boolean;
+  /** True when even the whole pack space is below the floor: the window is too small for the reserves. */
+  starved: boolean;
+  /** Tokens the pack may use. */
+  available: number;
+}
+
+function requireTokens(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`budget: ${name} must be a non-negative integer, found ${value}`);
+  }
+  return value;
+}
+
+/** The roles in effect after `overrides.roles` are merged over the defaults, sorted by name. */
+export function resolveRoles(
+  overrides?: Record<string, Partial<RoleDefinition>>,
+): Record<string, RoleDefinition> {
+  const merged: Record<string, RoleDefinition> = {};
+  const names = [...new Set([...Object.keys(DEFAULT_ROLES), ...Object.keys(overrides ?? {})])].sort();
+  for (const name of names) {
+    const base = DEFAULT_ROLES[name] ?? { share: 1, excerpts: 'bodies' as const };
+    const role = { ...base, ...overrides?.[name] };
+    if (!(Number.isFinite(role.share) && role.share > 0 && role.share <= 1)) {
+      throw new RangeError(`budget: share of role "${name}" must be in (0, 1], found ${role.share}`);
+    }
+    if (role.excerpts !== 'bodies' && role.excerpts !== 'signatures') {
+      throw new RangeError(
+        `budget: excerpts of role "${name}" must be bodies or signatures, found ${role.excerpts}`,
+      );
+    }
+    merged[name] = role;
+  }
+  return merged;
+}
+
+/**
+ * How many tokens a pack may use for `profile` and `role`:
+ * `available = (window − reserveSystem − reserveTools − reserveResponse − slack) × roleShare`,
+ * raised to `MIN_PACK_TOKENS` when the share cuts it below that, never above the space the
+ * reserves leave. Pure; every term is in the result.
+ */
+export function computeBudget(options: BudgetOptions): Budget {
+  const { profile, overrides = {} } = options;
+  const window = requireTokens('window', overrides.contextWindow ?? profile.contextWindow);
+  const reserveSystem = requireTokens('reserveSystem', overrides.reserveSystem ?? DEFAULT_RESERVE_SYSTEM);
+  const reserveTools = requireTokens('reserveTools', overrides.reserveTools ?? DEFAULT_RESERVE_TOOLS);
+  const reserveResponse = requireTokens(
+    'reserveResponse',
+    overrides.reserveResponse ?? profile.completionReserve ?? DEFAULT_RESERVE_RESPONSE,
+  );
+  const slackPercent = overrides.slackPercent ?? DEFAULT_SLACK_PERCENT;
+  if (!(Number.isFinite(slackPercent) && slackPercent >= 0 && slackPercent <= 100)) {
+    throw new RangeError(`budget: slackPercent must be between 0 and 100, found ${slackPercent}`);
+  }
+  const minPackTokens = requireTokens('minPackTokens', overrides.minPackTokens ?? MIN_PACK_TOKENS);
+  const roles = resolveRoles(overrides.roles);
+  const role = options.role ?? DEFAULT_ROLE;
+  const definition = roles[role];
+  if (!definition) {
+    throw new RangeError(`budget: unknown role "${role}" (expected one of ${Object.keys(roles).join(', ')})`);
+  }
+
+  const slack = Math.floor((window * slackPercent) / 100);
+  const reserved = reserveSystem + reserveTools + reserveResponse + slack;
+  const packSpace = Math.max(0, window - reserved);
+  const roleTokens = Math.floor(packSpace * definition.share);
+  const available = Math.min(packSpace, Math.max(roleTokens, minPackTokens));
+  return {
+    model: profile.name,
+    window,
+    reserveSystem,
+    reserveTools,
+    reserveResponse,
+    slackPercent,
+    slack,
+    reserved,
+    packSpace,
+    role,
+    roleShare: definition.share,
+    excerpts: definition.excerpts,
+    roleTokens,
+    minPackTokens,
+    floorApplied: available > roleTokens,
+    starved: packSpace < minPackTokens,
+    available,
+  };
+}

@@ -1,0 +1,175 @@
+import type { Budget } from './budget.js';
+import { type ExcerptDefinition, excerptFile, type LineSpan, type TokenCounter } from './excerpt.js';
+import { buildPack, type PackChunk, type PackDoc, type TaskPack } from './pack.js';
+import type { ExcerptMode } from './roles.js';
+
+/** Share of the pack the repository map may take: it stands in for files, so it must leave room for them. */
+export const REPO_MAP_SHARE = 0.15;
+/** The map is a list of signatures; past this many tokens it stops helping a model orient itself. */
+export const MAX_REPO_MAP_TOKENS = 8192;
+/** Share of the pack one file's excerpt may take, so several top-ranked files get in. */
+export const EXCERPT_SHARE = 0.2;
+const MIN_EXCERPT_TOKENS = 128;
+const MAX_EXCERPT_TOKENS = 6000;
+// Roughly one excerpt file per thousand tokens of pack, within sane bounds.
+const TOKENS_PER_EXCERPT_FILE = 1000;
+const MIN_EXCERPT_FILES = 3;
+const MAX_EXCERPT_FILES = 20;
+
+/** How a pack's budget is split before anything is loaded: what to ask the repo map and file reader for. */
+export interface PackPlan {
+  /** Token budget to build the repository map with. */
+  repoMapTokens: number;
+  /** Token cap for one file's excerpt. */
+  excerptTokens: number;
+  /** How many top-ranked files to read and excerpt. */
+  maxFiles: number;
+}
+
+/** Split `budget` into the requests a shell makes before composing (repo map size, files to read). */
+export function planPack(budget: Pick<Budget, 'available'>): PackPlan {
+  const available = budget.available;
+  return {
+    repoMapTokens: Math.min(MAX_REPO_MAP_TOKENS, Math.floor(available * REPO_MAP_SHARE)),
+    excerptTokens: Math.max(
+      MIN_EXCERPT_TOKENS,
+      Math.min(MAX_EXCERPT_TOKENS, Math.floor(available * EXCERPT_SHARE)),
+    ),
+    maxFiles: Math.max(
+      MIN_EXCERPT_FILES,
+      Math.min(MAX_EXCERPT_FILES, Math.floor(available / TOKENS_PER_EXCERPT_FILE)),
+    ),
+  };
+}
+
+/** The parts of a repo map (`@ctxkit/repomap`'s `RepoMapResult`) a pack uses. */
+export interface RepoMapInput {
+  /** The rendered map. */
+  map: string;
+  /** Files, most central first. */
+  ranking: { path: string; score: number }[];
+  /** Definitions per file, for headers and signatures. */
+  symbols?: (ExcerptDefinition & { path: string })[];
+}
+
+/** A file body the shell has read. */
+export interface SourceFile {
+  /** Relative, `/`-separated. */
+  path: string;
+  text: string;
+}
+
+/** The paths to read for excerpts: the top of the ranking, in rank order (score, then path). */
+export function selectExcerptFiles(ranking: RepoMapInput['ranking'], maxFiles: number): string[] {
+  return [...ranking]
+    .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, Math.max(0, maxFiles))
+    .map((entry) => entry.path);
+}
+
+/** Input of {@link composePack}: everything already loaded, so composing is pure. */
+export interface ComposePackOptions {
+  task: string;
+  budget: Budget;
+  tokenizer: TokenCounter;
+  /** `loadInstructions(...)` result (only `text` is used). */
+  instructions?: { text: string };
+  /** `selectSkills(...)` result (only `text` is used). */
+  skills?: { text: string };
+  repoMap?: RepoMapInput;
+  /** Bodies of the files to excerpt; ranked by `repoMap.ranking`, unranked ones after, by path. */
+  files?: SourceFile[];
+  docs?: PackDoc[];
+  /** Bodies or signatures; the budget's role decides when omitted. */
+  excerpts?: ExcerptMode;
+  /** Overrides {@link planPack}'s per-file cap. */
+  excerptTokens?: number;
+}
+
+/** What became of one file: shown how, and which lines. */
+export interface ExcerptSummary {
+  path: string;
+  mode: ExcerptMode;
+  spans: LineSpan[];
+  totalLines: number;
+  matched: string[];
+}
+
+/** A composed pack: the {@link TaskPack} and the excerpt made for each file considered. */
+export interface ComposedPack extends TaskPack {
+  excerpts: ExcerptSummary[];
+}
+
+function formatSpans(spans: LineSpan[]): string {
+  return spans
+    .map((span) => (span.start === span.end ? `${span.start}` : `${span.start}-${span.end}`))
+    .join(',');
+}
+
+/**
+ * Compose a full task pack from loaded inputs: instructions, skills, the repo map, docs and
+ * excerpts of the given files (windowed around the task's identifiers, or signatures for
+ * identifier-only roles), filled into the budget by {@link buildPack}. Pure: all I/O (loading
+ * instructions, discovering skills, building the map, reading files) belongs to the caller.
+ */
+export function composePack(options: ComposePackOptions): ComposedPack {
+  const { budget, tokenizer, task } = options;
+  const mode = options.excerpts ?? budget.excerpts;
+  const excerptTokens = options.excerptTokens ?? planPack(budget).excerptTokens;
+  const rankOf = new Map<string, number>();
+  selectExcerptFiles(options.repoMap?.ranking ?? [], Number.MAX_SAFE_INTEGER).forEach((path, index) => {
+    rankOf.set(path, index);
+  });
+  const symbolsByPath = new Map<string, ExcerptDefinition[]>();
+  for (const symbol of options.repoMap?.symbols ?? []) {
+    const list = symbolsByPath.get(symbol.path) ?? [];
+    list.push(symbol);
+    symbolsByPath.set(symbol.path, list);
+  }
+  const files = [...(options.files ?? [])].sort(
+    (a, b) =>
+      (rankOf.get(a.path) ?? Number.MAX_SAFE_INTEGER) - (rankOf.get(b.path) ?? Number.MAX_SAFE_INTEGER) ||
+      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
+
+  const chunks: PackChunk[] = [];
+  const excerpts: ExcerptSummary[] = [];
+  files.forEach((file, rank) => {
+    const definitions = symbolsByPath.get(file.path);
+    const excerpt = excerptFile({
+      path: file.path,
+      text: file.text,
+      query: task,
+      mode,
+      ...(definitions ? { definitions } : {}),
+      maxTokens: excerptTokens,
+      tokenizer,
+    });
+    excerpts.push({
+      path: file.path,
+      mode: excerpt.mode,
+      spans: excerpt.spans,
+      totalLines: excerpt.totalLines,
+      matched: excerpt.matched,
+    });
+    if (excerpt.text === '') return;
+    const attributes: Record<string, string> = {
+      lines: formatSpans(excerpt.spans),
+      of: String(excerpt.totalLines),
+    };
+    if (excerpt.mode === 'signatures') attributes.view = 'signatures';
+    chunks.push({ path: file.path, text: excerpt.text, rank, attributes });
+  });
+
+  const pack = buildPack({
+    budget,
+    tokenizer,
+    task,
+    ...(options.instructions ? { instructions: options.instructions.text } : {}),
+    ...(options.skills ? { skills: options.skills.text } : {}),
+    ...(options.repoMap ? { repoMap: options.repoMap.map } : {}),
+    ...(options.docs ? { docs: options.docs } : {}),
+    chunks,
+  });
+  return { ...pack, excerpts };
+}

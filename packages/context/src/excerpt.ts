@@ -1,0 +1,384 @@
+import { indentationOf, isDefinitionHeader, isTransparentLine } from './definition-headers.js';
+import { extractIdentifiers, type TaskIdentifier } from './identifiers.js';
+import type { ExcerptMode } from './roles.js';
+
+/** A definition in the file, as a scanner (e.g. `@ctxkit/repomap`) or the caller found it. */
+export interface ExcerptDefinition {
+  name: string;
+  /** 1-based line of the definition. */
+  line: number;
+  /** One-line header; the file's own line is used when absent. */
+  signature?: string;
+  kind?: string;
+  /** 1-based last line of the body, when known; makes "enclosing" exact instead of indentation-based. */
+  endLine?: number;
+}
+
+/** Something that counts tokens; any `@ctxkit/tokenize` tokenizer fits. */
+export interface TokenCounter {
+  count(text: string): number;
+}
+
+/** Input of {@link excerptFile}. */
+export interface ExcerptOptions {
+  /** Path shown to the model (relative, `/`-separated). */
+  path: string;
+  /** The file's text. Needed for `bodies`; optional for `signatures` when `definitions` are given. */
+  text?: string;
+  /** The task or query whose identifiers the excerpt is windowed around. */
+  query?: string;
+  /** Identifiers to window around, instead of (or in addition to) those extracted from `query`. */
+  identifiers?: (string | TaskIdentifier)[];
+  /** `bodies` (default): windows of real lines; `signatures`: one line per definition. */
+  mode?: ExcerptMode;
+  /** Definitions in this file; without them headers are recognised by a generic pattern. */
+  definitions?: ExcerptDefinition[];
+  /** Lines of context kept on each side of a hit. Default 3. */
+  contextLines?: number;
+  /** Gaps of at most this many lines are shown rather than elided: a marker costs as much. Default 2. */
+  mergeGap?: number;
+  /** Token cap for the excerpt; windows are kept in order of relevance until it is reached. */
+  maxTokens?: number;
+  /** Counts tokens for `maxTokens`; a chars/4 estimate when absent. */
+  tokenizer?: TokenCounter;
+  /** Longer lines are cut with a marker saying how much is missing. Default 300. */
+  maxLineLength?: number;
+}
+
+/** An inclusive 1-based line range. */
+export interface LineSpan {
+  start: number;
+  end: number;
+}
+
+/** A windowed view of one file. Every emitted line carries its real 1-based line number. */
+export interface Excerpt {
+  path: string;
+  mode: ExcerptMode;
+  /** The rendered lines (`  41 | code`) and elision markers. */
+  text: string;
+  /** The line ranges shown, ascending. */
+  spans: LineSpan[];
+  /** Lines in the file. */
+  totalLines: number;
+  /** Lines shown. */
+  shownLines: number;
+  /** Lines containing a task identifier, ascending (all of them, shown or not). */
+  hitLines: number[];
+  /** The task identifiers that occur in the file, in task order. */
+  matched: string[];
+}
+
+const DEFAULT_CONTEXT_LINES = 3;
+const DEFAULT_MERGE_GAP = 2;
+const DEFAULT_MAX_LINE_LENGTH = 300;
+// Identifier weights: a code-looking name in the task is a far better signal than an English word.
+const STRONG_WEIGHT = 3;
+const WEAK_WEIGHT = 1;
+// A hit on the line that defines the identifier is where the model most needs to look.
+const DEFINITION_BONUS = 3;
+// After this many windows in a row fail to fit, smaller ones are unlikely to help; stop trying.
+const MAX_CONSECUTIVE_MISSES = 16;
+
+/** The marker that replaces lines `start`–`end` that are not shown. */
+export function formatElision(start: number, end: number): string {
+  return start === end ? `... (line ${start} not shown)` : `... (lines ${start}-${end} not shown)`;
+}
+
+/** Split text into lines the way line numbers count them: a final newline ends the last line. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function clip(line: string, maxLength: number): string {
+  if (line.length <= maxLength) return line;
+  return `${line.slice(0, maxLength)} ... (${line.length - maxLength} more characters)`;
+}
+
+function formatLine(number: number, width: number, text: string): string {
+  return `${String(number).padStart(width)} | ${text}`.trimEnd();
+}
+
+function normalizeIdentifiers(options: ExcerptOptions): TaskIdentifier[] {
+  const list: TaskIdentifier[] = options.query ? extractIdentifiers(options.query) : [];
+  for (const entry of options.identifiers ?? []) {
+    if (typeof entry === 'string') list.push(...extractIdentifiers(`\`${entry}\``));
+    else list.push(entry);
+  }
+  const byKey = new Map<string, TaskIdentifier>();
+  for (const identifier of list) {
+    const key = identifier.name.toLowerCase();
+    const existing = byKey.get(key);
+    if (existing) byKey.set(key, { name: existing.name, strong: existing.strong || identifier.strong });
+    else byKey.set(key, identifier);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Window a file around the identifiers of a task. Hits are found whole-word and case-insensitively;
+ * each keeps `contextLines` around it plus the headers of the definitions that enclose it; nearby
+ * windows merge; everything else becomes an elision marker with the exact line range. Never
+ * head-truncates: under `maxTokens` the most relevant windows are kept, wherever they are.
+ * A file with no hits, and the `signatures` mode, give one line per definition instead.
+ */
+export function excerptFile(options: ExcerptOptions): Excerpt {
+  const lines = splitLines(options.text ?? '');
+  const identifiers = normalizeIdentifiers(options);
+  const weights = new Map<string, number>();
+  for (const identifier of identifiers) {
+    weights.set(identifier.name.toLowerCase(), identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT);
+  }
+
+  // Per line: which identifiers occur in it.
+  const lineHits = new Map<number, Set<string>>();
+  if (weights.size > 0) {
+    lines.forEach((line, index) => {
+      for (const match of line.matchAll(/[A-Za-z_$][\w$]*/g)) {
+        const key = match[0].toLowerCase();
+        if (!weights.has(key)) continue;
+        const set = lineHits.get(index + 1) ?? new Set<string>();
+        set.add(key);
+        lineHits.set(index + 1, set);
+      }
+    });
+  }
+  const hitLines = [...lineHits.keys()].sort((a, b) => a - b);
+  const matchedKeys = new Set<string>();
+  for (const set of lineHits.values()) for (const key of set) matchedKeys.add(key);
+  const matched = identifiers.filter((identifier) => matchedKeys.has(identifier.name.toLowerCase()));
+  const mode = options.mode ?? 'bodies';
+
+  if (mode === 'signatures' || hitLines.length === 0) {
+    return excerptSignatures(options, lines, hitLines, matched);
+  }
+  return excerptBodies(options, lines, lineHits, weights, hitLines, matched);
+}
+
+function definitionLines(options: ExcerptOptions, lines: string[]): ExcerptDefinition[] {
+  if (options.definitions) {
+    return options.definitions
+      .filter((definition) => definition.line >= 1 && (lines.length === 0 || definition.line <= lines.length))
+      .slice()
+      .sort((a, b) => a.line - b.line || a.name.localeCompare(b.name));
+  }
+  const found: ExcerptDefinition[] = [];
+  lines.forEach((line, index) => {
+    if (isDefinitionHeader(line)) found.push({ name: '', line: index + 1 });
+  });
+  return found;
+}
+
+function excerptSignatures(
+  options: ExcerptOptions,
+  lines: string[],
+  hitLines: number[],
+  matched: TaskIdentifier[],
+): Excerpt {
+  const definitions = definitionLines(options, lines);
+  const maxLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  const lastLine = Math.max(lines.length, ...definitions.map((definition) => definition.line));
+  const width = String(Math.max(lastLine, 1)).length;
+  const counter = options.tokenizer ?? { count: (text: string) => Math.ceil(text.length / 4) };
+  const rendered: string[] = [];
+  const spans: LineSpan[] = [];
+  let tokens = 0;
+  let shown = 0;
+  const seen = new Set<number>();
+  for (const [index, definition] of definitions.entries()) {
+    if (seen.has(definition.line)) continue;
+    seen.add(definition.line);
+    const source = lines[definition.line - 1];
+    const indentation =
+      source === undefined ? '' : source.slice(0, source.length - source.trimStart().length);
+    const body = definition.signature ?? source?.trim() ?? definition.name;
+    const line = formatLine(definition.line, width, clip(indentation + body, maxLength));
+    const cost = counter.count(`${line}\n`);
+    if (options.maxTokens !== undefined && tokens + cost > options.maxTokens && shown > 0) {
+      rendered.push(`... (${definitions.length - index} more definitions not shown)`);
+      break;
+    }
+    rendered.push(line);
+    spans.push({ start: definition.line, end: definition.line });
+    tokens += cost;
+    shown += 1;
+  }
+  return {
+    path: options.path,
+    mode: 'signatures',
+    text: rendered.join('\n'),
+    spans,
+    totalLines: lines.length,
+    shownLines: shown,
+    hitLines,
+    matched: matched.map((identifier) => identifier.name),
+  };
+}
+
+function enclosingHeaders(
+  hit: number,
+  lines: string[],
+  headerLines: Set<number>,
+  definitions: ExcerptDefinition[] | undefined,
+): number[] {
+  if (definitions) {
+    // With scanner output and known extents, "enclosing" is exact.
+    const withEnd = definitions.filter(
+      (definition) => definition.endLine !== undefined && definition.line < hit && definition.endLine >= hit,
+    );
+    if (withEnd.length > 0) return withEnd.map((definition) => definition.line);
+  }
+  const found: number[] = [];
+  let target = indentationOf(lines[hit - 1] ?? '');
+  for (let line = hit - 1; line >= 1 && target > 0; line -= 1) {
+    const text = lines[line - 1]!;
+    if (isTransparentLine(text)) continue;
+    const indentation = indentationOf(text);
+    if (indentation >= target) continue;
+    if (headerLines.has(line)) found.push(line);
+    target = indentation;
+  }
+  return found;
+}
+
+function excerptBodies(
+  options: ExcerptOptions,
+  lines: string[],
+  lineHits: Map<number, Set<string>>,
+  weights: Map<string, number>,
+  hitLines: number[],
+  matched: TaskIdentifier[],
+): Excerpt {
+  const total = lines.length;
+  const context = Math.max(0, options.contextLines ?? DEFAULT_CONTEXT_LINES);
+  const mergeGap = Math.max(0, options.mergeGap ?? DEFAULT_MERGE_GAP);
+  const maxLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  const width = String(Math.max(total, 1)).length;
+  const counter = options.tokenizer ?? { count: (text: string) => Math.ceil(text.length / 4) };
+  const definitions = options.definitions ? definitionLines(options, lines) : undefined;
+  const headerLines = new Set(
+    definitions
+      ? definitions.map((definition) => definition.line)
+      : lines.flatMap((line, index) => (isDefinitionHeader(line) ? [index + 1] : [])),
+  );
+  const definedNames = new Map<number, string>();
+  for (const definition of definitions ?? [])
+    definedNames.set(definition.line, definition.name.toLowerCase());
+
+  const scoreOf = (line: number): number => {
+    let score = 0;
+    for (const key of lineHits.get(line) ?? []) score += weights.get(key) ?? 0;
+    const defined = definedNames.get(line);
+    if (defined !== undefined ? lineHits.get(line)?.has(defined) : headerLines.has(line))
+      score += DEFINITION_BONUS;
+    return score;
+  };
+  // Most relevant first; ties go to the earlier line so the order is total.
+  const candidates = hitLines
+    .map((line) => ({ line, score: scoreOf(line) }))
+    .sort((a, b) => b.score - a.score || a.line - b.line);
+
+  const lineCost = new Map<number, number>();
+  const costOfLine = (line: number): number => {
+    let cost = lineCost.get(line);
+    if (cost === undefined) {
+      cost = counter.count(`${formatLine(line, width, clip(lines[line - 1]!, maxLength))}\n`);
+      lineCost.set(line, cost);
+    }
+    return cost;
+  };
+  const markerCost = counter.count(`${formatElision(total, total)}\n`);
+
+  const shown = new Uint8Array(total + 2);
+  const spansOf = (marks: Uint8Array): LineSpan[] => {
+    const spans: LineSpan[] = [];
+    for (let line = 1; line <= total; line += 1) {
+      if (!marks[line]) continue;
+      const last = spans[spans.length - 1];
+      if (last && line - last.end - 1 <= mergeGap) last.end = line;
+      else spans.push({ start: line, end: line });
+    }
+    return spans;
+  };
+  const costOf = (spans: LineSpan[]): number => {
+    let cost = 0;
+    let previousEnd = 0;
+    for (const span of spans) {
+      if (span.start > previousEnd + 1) cost += markerCost;
+      for (let line = span.start; line <= span.end; line += 1) cost += costOfLine(line);
+      previousEnd = span.end;
+    }
+    if (previousEnd < total) cost += markerCost;
+    return cost;
+  };
+
+  let misses = 0;
+  let accepted = 0;
+  for (const candidate of candidates) {
+    const added: number[] = [];
+    const mark = (line: number) => {
+      if (!shown[line]) {
+        shown[line] = 1;
+        added.push(line);
+      }
+    };
+    for (
+      let line = Math.max(1, candidate.line - context);
+      line <= Math.min(total, candidate.line + context);
+      line += 1
+    ) {
+      mark(line);
+    }
+    for (const header of enclosingHeaders(candidate.line, lines, headerLines, definitions)) mark(header);
+    if (added.length === 0) continue;
+    if (options.maxTokens !== undefined && accepted > 0 && costOf(spansOf(shown)) > options.maxTokens) {
+      for (const line of added) shown[line] = 0;
+      misses += 1;
+      if (misses >= MAX_CONSECUTIVE_MISSES) break;
+      continue;
+    }
+    misses = 0;
+    accepted += 1;
+  }
+
+  // The best window alone may still be over the cap: narrow its context until it fits (or only the
+  // hit and its headers remain; the packer then cuts on a line boundary).
+  if (options.maxTokens !== undefined && accepted === 1 && costOf(spansOf(shown)) > options.maxTokens) {
+    const best = candidates[0]!.line;
+    const headers = enclosingHeaders(best, lines, headerLines, definitions);
+    for (let radius = context - 1; radius >= 0; radius -= 1) {
+      shown.fill(0);
+      for (let line = Math.max(1, best - radius); line <= Math.min(total, best + radius); line += 1)
+        shown[line] = 1;
+      for (const header of headers) shown[header] = 1;
+      if (costOf(spansOf(shown)) <= options.maxTokens) break;
+    }
+  }
+
+  const spans = spansOf(shown);
+  const rendered: string[] = [];
+  let previousEnd = 0;
+  let shownLines = 0;
+  for (const span of spans) {
+    if (span.start > previousEnd + 1) rendered.push(formatElision(previousEnd + 1, span.start - 1));
+    for (let line = span.start; line <= span.end; line += 1) {
+      rendered.push(formatLine(line, width, clip(lines[line - 1]!, maxLength)));
+      shownLines += 1;
+    }
+    previousEnd = span.end;
+  }
+  if (previousEnd < total) rendered.push(formatElision(previousEnd + 1, total));
+  return {
+    path: options.path,
+    mode: 'bodies',
+    text: rendered.join('\n'),
+    spans,
+    totalLines: total,
+    shownLines,
+    hitLines,
+    matched: matched.map((identifier) => identifier.name),
+  };
+}

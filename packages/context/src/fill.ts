@@ -1,0 +1,140 @@
+import type { Message } from '@ctxkit/compact';
+import type { TokenCounter } from './excerpt.js';
+
+/**
+ * Announcement thresholds as fractions of the budget — the space before compaction — not of the
+ * window: with compaction at 0.80 of the window, bands of the window at 0.80 and 0.92 could never be
+ * reached. "92% of what you get before your memory is cut" is also what a model can act on.
+ */
+export const DEFAULT_BANDS: readonly number[] = Object.freeze([0.6, 0.8, 0.92]);
+/** Fraction of the window at which a transcript is compacted, unless configured otherwise. */
+export const DEFAULT_COMPACT_AT = 0.8;
+
+// Per-message scaffolding (role markers, separators) in chat templates.
+const MESSAGE_OVERHEAD_TOKENS = 4;
+// Attachment costs when the counter cannot say: images are capped at 1600 tokens by providers that
+// resize, documents cost about one dense page of text each.
+const IMAGE_TOKENS = 1600;
+const IMAGE_PIXELS_PER_TOKEN = 750;
+const DOCUMENT_TOKENS = 5000;
+const DOCUMENT_TOKENS_PER_PAGE = 1500;
+
+const BAND_TOLERANCE = 1e-9;
+
+/** A counter that may also count whole messages (as `@ctxkit/tokenize` tokenizers can). */
+export interface MessageCounter extends TokenCounter {
+  countMessages?(messages: Message[]): number;
+}
+
+/** Tokens of `messages`: the counter's own message count when it has one, else text plus scaffolding. */
+export function countMessageTokens(messages: Message[], counter: MessageCounter): number {
+  if (typeof counter.countMessages === 'function') return counter.countMessages(messages);
+  let total = 0;
+  for (const message of messages) {
+    total += MESSAGE_OVERHEAD_TOKENS;
+    if (message.text) total += counter.count(message.text);
+    if (message.reasoning)
+      total += counter.count(message.reasoning.text + (message.reasoning.signature ?? ''));
+    for (const call of message.toolCalls ?? [])
+      total += counter.count(call.name + JSON.stringify(call.input ?? null));
+    if (message.toolResult) total += counter.count(message.toolResult.content);
+    for (const attachment of message.attachments ?? []) {
+      if (attachment.type === 'image') {
+        total +=
+          attachment.width && attachment.height
+            ? Math.min(
+                IMAGE_TOKENS,
+                Math.ceil((attachment.width * attachment.height) / IMAGE_PIXELS_PER_TOKEN),
+              )
+            : IMAGE_TOKENS;
+      } else {
+        total += attachment.pages ? attachment.pages * DOCUMENT_TOKENS_PER_PAGE : DOCUMENT_TOKENS;
+      }
+    }
+  }
+  return total;
+}
+
+/** How much of the window `messages` occupy, in [0, 1]. */
+export function fillFraction(messages: Message[], window: number, counter: MessageCounter): number {
+  if (!(window > 0)) throw new RangeError(`fillFraction: window must be positive, found ${window}`);
+  return Math.min(1, countMessageTokens(messages, counter) / window);
+}
+
+function checkBands(bands: readonly number[], compactAt: number): void {
+  if (!(compactAt > 0 && compactAt <= 1)) {
+    throw new RangeError(`bandFor: compactAt must be in (0, 1], found ${compactAt}`);
+  }
+  bands.forEach((band, index) => {
+    if (!(band > 0 && band <= 1) || (index > 0 && band <= bands[index - 1]!)) {
+      throw new RangeError(`bandFor: bands must ascend within (0, 1], found [${bands.join(', ')}]`);
+    }
+  });
+}
+
+/**
+ * The band a window fraction falls in: 0 below the first threshold, `i` once `fraction / compactAt`
+ * reaches `bands[i - 1]`. `compactAt` is a parameter because it is configuration: a session that
+ * compacts earlier has a smaller budget, and the bands move with it.
+ */
+export function bandFor(
+  fraction: number,
+  compactAt = DEFAULT_COMPACT_AT,
+  bands: readonly number[] = DEFAULT_BANDS,
+): number {
+  checkBands(bands, compactAt);
+  const ofBudget = fraction / compactAt;
+  let band = 0;
+  // The tolerance keeps a fraction exactly on a threshold (0.64 / 0.8) from falling below it by one ulp.
+  for (const threshold of bands) if (ofBudget >= threshold - BAND_TOLERANCE) band += 1;
+  return band;
+}
+
+/** Options of {@link announceFill}. */
+export interface FillAnnouncementOptions {
+  compactAt?: number;
+  bands?: readonly number[];
+}
+
+/** The outcome of {@link announceFill}: the band to remember and, on entering a higher band, a reminder. */
+export interface FillAnnouncement {
+  /** Store this in session state and pass it back next turn. */
+  band: number;
+  /** The fraction of the budget (space before compaction) in use. */
+  budgetFraction: number;
+  /** A `reminder: true` user-role message, present only when a higher band was just entered. */
+  reminder?: Message;
+}
+
+/** The text of the reminder for entering `band` at `budgetFraction` of the budget. */
+export function formatFillReminder(band: number, bandCount: number, budgetFraction: number): string {
+  const percent = Math.min(100, Math.floor(budgetFraction * 100));
+  const advice =
+    band >= bandCount
+      ? 'Compaction is imminent: write down anything from earlier tool results you still need.'
+      : 'Prefer targeted reads and short tool outputs.';
+  return `[context] ${percent}% of the context budget before compaction is in use (level ${band} of ${bandCount}). ${advice}`;
+}
+
+/**
+ * Edge-triggered fill announcement. A reminder is emitted only when the band rises above
+ * `previousBand`: one that repeated while the context merely stayed full would cost tokens every
+ * turn and teach the model to ignore it. A lower band (after compaction) is returned silently, so
+ * the next rise is announced again. Pure: the caller keeps `band` in its session state.
+ */
+export function announceFill(
+  previousBand: number,
+  fraction: number,
+  options: FillAnnouncementOptions = {},
+): FillAnnouncement {
+  const compactAt = options.compactAt ?? DEFAULT_COMPACT_AT;
+  const bands = options.bands ?? DEFAULT_BANDS;
+  const band = bandFor(fraction, compactAt, bands);
+  const budgetFraction = fraction / compactAt;
+  if (band <= previousBand) return { band, budgetFraction };
+  return {
+    band,
+    budgetFraction,
+    reminder: { role: 'user', text: formatFillReminder(band, bands.length, budgetFraction), reminder: true },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Words that occur in task descriptions but name nothing in code. Plain English function words and
+ * the verbs tasks are phrased with; anything else that looks like a name is kept.
+ */
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by can could did do does for from has have how i if in into is it its ' +
+    'let me more most must my no not of on or our should so some than that the their them then there ' +
+    'these this those to too up us was we were what when where which while who why will with without ' +
+    'would you your also all any each every only other same such via use used using make made add ' +
+    'adds added fix fixes fixed change changes changed update updates updated remove removes removed ' +
+    'implement support supports please need needs want wants like new old now way work works get gets ' +
+    'set sets call calls run runs one two three after before instead because about again just still ' +
+    // Language keywords: a task that says "return" or "class" is not naming a symbol.
+    'return const var function class def import export public private protected static void true false ' +
+    'null none self this async await else elif yield lambda struct impl interface enum'
+  ).split(' '),
+);
+
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+
+/** A name taken from a task, with whether it looks like code rather than English. */
+export interface TaskIdentifier {
+  name: string;
+  /**
+   * True for camelCase, PascalCase, snake_case, names with digits and names written in backticks or
+   * as a path: these are almost certainly code, so their hits count for more.
+   */
+  strong: boolean;
+}
+
+function isStrong(name: string): boolean {
+  return /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|_|\d|\$/.test(name) || /^[A-Z][A-Z0-9_]{2,}$/.test(name);
+}
+
+/**
+ * The identifiers a task or query names, in order of first appearance, without duplicates
+ * (case-insensitively) or stop words, at least 3 characters long. Dotted and path-like names
+ * contribute each part (`pkg/parser.py` → `parser`), and a backticked name is always strong.
+ */
+export function extractIdentifiers(text: string): TaskIdentifier[] {
+  const found = new Map<string, TaskIdentifier>();
+  const quoted = new Set<string>();
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    for (const name of match[1]!.match(IDENTIFIER) ?? []) quoted.add(name);
+  }
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const name = match[0];
+    const key = name.toLowerCase();
+    if (name.length < 3 || STOP_WORDS.has(key)) continue;
+    const start = match.index;
+    const end = start + name.length;
+    // `a/b`, `a.b` (but not a sentence-ending period) mark a path or a qualified name.
+    const pathLike =
+      text[start - 1] === '/' ||
+      text[end] === '/' ||
+      (text[end] === '.' && /[A-Za-z_]/.test(text[end + 1] ?? '')) ||
+      (text[start - 1] === '.' && /\w/.test(text[start - 2] ?? ''));
+    const strong = quoted.has(name) || isStrong(name) || pathLike;
+    const existing = found.get(key);
+    if (existing) existing.strong ||= strong;
+    else found.set(key, { name, strong });
+  }
+  // Insertion order is first appearance in `text`, which is deterministic.
+  return [...found.values()];
+}

@@ -1,0 +1,167 @@
+import { createTokenizer } from '@ctxkit/tokenize';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Budget, computeBudget } from './budget.js';
+import { buildPack, type PackChunk, type PackDoc, SECTION_ORDER } from './pack.js';
+import { resolveProfile } from './profiles.js';
+
+const tokenizer = createTokenizer({ encoding: 'o200k_base' });
+const profile = resolveProfile('qwen2.5-coder:7b').profile;
+
+function budgetOf(available: number): Budget {
+  return { ...computeBudget({ profile }), available };
+}
+
+const docs: PackDoc[] = [
+  {
+    title: 'Release process',
+    text: 'Tag from main.\nChangesets decide the bump.',
+    source: 'docs/release.md',
+  },
+  { title: 'Architecture', text: 'Pure cores, thin shells.', source: 'docs/architecture.md' },
+];
+const chunks: PackChunk[] = [
+  {
+    path: 'src/pack.ts',
+    text: '10 | export function buildPack() {\n11 |   return 1;\n12 | }',
+    attributes: { lines: '10-12' },
+  },
+  { path: 'src/budget.ts', text: '1 | export const MIN = 512;', attributes: { lines: '1' } },
+];
+
+const fullInput = {
+  task: 'Make buildPack report dropped chunks.',
+  instructions: 'Use pnpm. Never commit generated files.',
+  skills: '- release: how to cut a release',
+  repoMap: 'src/pack.ts:\n  buildPack(options)\nsrc/budget.ts:\n  computeBudget(options)',
+  docs,
+  chunks,
+};
+
+describe('buildPack', () => {
+  it('renders sections in the fixed order (golden)', async () => {
+    const pack = buildPack({ budget: computeBudget({ profile }), tokenizer, ...fullInput });
+    await expect(pack.text).toMatchFileSnapshot('goldens/pack-full.txt');
+    expect(pack.sections.map((section) => section.kind)).toEqual([...SECTION_ORDER]);
+    expect(pack.budget.used).toBe(tokenizer.count(pack.text));
+    expect(pack.budget.dropped).toEqual({ count: 0, tokens: 0 });
+    expect(pack.budget).toMatchObject({
+      window: 32_768,
+      reserves: { system: 500, tools: 900, response: 2048, slack: 3276, total: 6724 },
+      available: 26_044,
+    });
+    expect(Object.keys(pack.budget.perSection)).toEqual([...SECTION_ORDER]);
+  });
+
+  it('truncates a too-big first chunk on a line boundary and drops the rest, counted', async () => {
+    const big = Array.from(
+      { length: 200 },
+      (_, index) => `${index + 1} | const value${index} = compute(${index});`,
+    );
+    const pack = buildPack({
+      budget: budgetOf(400),
+      tokenizer,
+      task: 'Fix compute.',
+      chunks: [
+        { path: 'src/big.ts', text: big.join('\n') },
+        { path: 'src/small.ts', text: '1 | export {};' },
+      ],
+    });
+    await expect(pack.text).toMatchFileSnapshot('goldens/pack-truncated.txt');
+    expect(pack.sections.find((section) => section.kind === 'files')?.items).toEqual([
+      { name: 'src/big.ts', tokens: expect.any(Number), truncated: true },
+    ]);
+    expect(pack.text).toMatch(
+      /\.\.\. \(truncated to fit the token budget: \d+ more lines not shown\)\n<\/file>/,
+    );
+    expect(pack.dropped).toEqual([{ kind: 'files', name: 'src/small.ts', tokens: expect.any(Number) }]);
+    expect(pack.budget.dropped.count).toBe(1);
+    expect(pack.budget.truncated.count).toBe(1);
+    expect(pack.budget.used).toBeLessThanOrEqual(400);
+  });
+
+  it('never lets a lower-ranked chunk displace a higher-ranked one', () => {
+    const pack = buildPack({
+      budget: budgetOf(120),
+      tokenizer,
+      task: 't',
+      chunks: [
+        { path: 'a.ts', text: 'x'.repeat(200) },
+        { path: 'b.ts', text: 'y '.repeat(300) },
+        { path: 'c.ts', text: 'z' },
+      ],
+    });
+    expect(pack.sections.find((section) => section.kind === 'files')?.items.map((item) => item.name)).toEqual(
+      ['a.ts'],
+    );
+    expect(pack.dropped.map((item) => item.name)).toEqual(['b.ts', 'c.ts']);
+  });
+
+  it('orders chunks by explicit rank, then path, whatever the input order', () => {
+    const ranked: PackChunk[] = [
+      { path: 'z.ts', text: 'z', rank: 0 },
+      { path: 'b.ts', text: 'b', rank: 1 },
+      { path: 'a.ts', text: 'a', rank: 1 },
+    ];
+    const forward = buildPack({ budget: budgetOf(1000), tokenizer, task: 't', chunks: ranked });
+    const backward = buildPack({
+      budget: budgetOf(1000),
+      tokenizer,
+      task: 't',
+      chunks: [...ranked].reverse(),
+    });
+    expect(backward.text).toBe(forward.text);
+    expect(forward.sections.at(-2)?.items.map((item) => item.name)).toEqual(['z.ts', 'a.ts', 'b.ts']);
+  });
+
+  it('is byte-identical whatever the order of unranked docs, and never exceeds the budget', () => {
+    const text = fc.array(fc.constantFrom('alpha', 'beta', 'gamma\n', 'δέλτα', '{}', '  ', '\n\n', '<x>'), {
+      maxLength: 30,
+    });
+    const doc = fc.record({
+      title: fc.constantFrom('A', 'B', 'C', 'Notes'),
+      text: text.map((parts) => parts.join(' ')),
+    });
+    const chunk = fc.record({
+      path: fc.constantFrom('a.ts', 'b/c.py', 'd.go'),
+      text: text.map((parts) => parts.join('')),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(doc, { maxLength: 6 }),
+        fc.array(chunk, { maxLength: 6 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.string({ maxLength: 80 }),
+        fc.boolean(),
+        (docList, chunkList, available, task, withInstructions) => {
+          const input = {
+            budget: budgetOf(available),
+            tokenizer,
+            task,
+            ...(withInstructions ? { instructions: 'Be brief.\nUse tabs.' } : {}),
+            docs: docList,
+            chunks: chunkList.map((entry, index) => ({ ...entry, rank: index })),
+          };
+          const pack = buildPack(input);
+          expect(pack.budget.used).toBe(tokenizer.count(pack.text));
+          expect(pack.budget.used).toBeLessThanOrEqual(available);
+          const shuffled = buildPack({
+            ...input,
+            docs: [...docList].reverse(),
+            chunks: [...input.chunks].reverse(),
+          });
+          expect(shuffled.text).toBe(pack.text);
+          expect(shuffled.budget).toEqual(pack.budget);
+          const considered =
+            pack.sections.reduce((sum, section) => sum + section.items.length, 0) + pack.dropped.length;
+          const nonEmpty =
+            [task, withInstructions ? 'x' : ''].filter((entry) => entry.trim() !== '').length +
+            docList.filter((entry) => entry.text.trim() !== '').length +
+            chunkList.filter((entry) => entry.text.trim() !== '').length;
+          expect(considered).toBe(nonEmpty);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});

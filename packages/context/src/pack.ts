@@ -1,0 +1,354 @@
+import type { Budget } from './budget.js';
+import type { TokenCounter } from './excerpt.js';
+
+/** The sections of a task pack, in the order they are rendered: stable content first, volatile last. */
+export type PackSectionKind = 'instructions' | 'skills' | 'repo-map' | 'docs' | 'files' | 'task';
+
+/**
+ * Render order. Project instructions and skills change least often, the repo map and docs with the
+ * repository, file excerpts with the task, and the task itself every time: putting them in this
+ * order lets a provider reuse the longest cached prompt prefix.
+ */
+export const SECTION_ORDER: readonly PackSectionKind[] = Object.freeze([
+  'instructions',
+  'skills',
+  'repo-map',
+  'docs',
+  'files',
+  'task',
+]);
+
+// Fill priority differs from render order: the task must survive before anything else is placed,
+// then the always-on doctrine, then what explains the repository, then ranked file content.
+const FILL_ORDER: readonly PackSectionKind[] = [
+  'task',
+  'instructions',
+  'skills',
+  'repo-map',
+  'docs',
+  'files',
+];
+
+/** A supporting document (design note, memory entry). Docs have no rank: they render sorted by title. */
+export interface PackDoc {
+  title: string;
+  text: string;
+  /** Where it came from; breaks ties between equal titles. */
+  source?: string;
+}
+
+/** A ranked piece of a file (usually an excerpt). */
+export interface PackChunk {
+  path: string;
+  text: string;
+  /** Lower is more relevant. When absent, the chunk's position in the input array is its rank. */
+  rank?: number;
+  /** Extra attributes on the rendered `<file>` tag (e.g. `lines`), rendered sorted by key. */
+  attributes?: Record<string, string>;
+}
+
+/** Input of {@link buildPack}. */
+export interface BuildPackOptions {
+  /** From `computeBudget`; the pack uses at most `budget.available` tokens. */
+  budget: Budget;
+  /** Counts tokens exactly (a `@ctxkit/tokenize` tokenizer) so the budget holds. */
+  tokenizer: TokenCounter;
+  /** What the model is asked to do. Always placed first, rendered last. */
+  task: string;
+  /** Project instructions (e.g. `loadInstructions(...).text`). */
+  instructions?: string;
+  /** Skill cards and bodies (e.g. `selectSkills(...).text`). */
+  skills?: string;
+  /** The rendered repository map (e.g. `buildRepoMap(...).map`). */
+  repoMap?: string;
+  docs?: PackDoc[];
+  /** File chunks, most relevant first (or with explicit `rank`). */
+  chunks?: PackChunk[];
+}
+
+/** One item placed in a pack. */
+export interface PackItem {
+  /** `instructions`, `skills`, `repo-map`, `task`, a doc title or a file path. */
+  name: string;
+  /** Tokens the item's rendered block costs. */
+  tokens: number;
+  /** Set when the item was cut on a line boundary to fit. */
+  truncated?: boolean;
+}
+
+/** An item that did not fit. */
+export interface DroppedItem {
+  kind: PackSectionKind;
+  name: string;
+  /** Tokens it would have cost. */
+  tokens: number;
+}
+
+/** One rendered section of a pack. */
+export interface PackSection {
+  kind: PackSectionKind;
+  tokens: number;
+  items: PackItem[];
+}
+
+/** Per-section accounting in the budget block. */
+export interface SectionUsage {
+  tokens: number;
+  items: number;
+  dropped: number;
+}
+
+/** What the pack cost against what it was allowed: the numbers a caller prints or records. */
+export interface PackBudget {
+  window: number;
+  reserves: { system: number; tools: number; response: number; slack: number; total: number };
+  available: number;
+  /** Exact tokens of the rendered text. */
+  used: number;
+  dropped: { count: number; tokens: number };
+  /** Items cut to fit, and the tokens cut away. */
+  truncated: { count: number; tokens: number };
+  perSection: Record<PackSectionKind, SectionUsage>;
+}
+
+/** A rendered task pack. */
+export interface TaskPack {
+  /** The prompt text: sections in {@link SECTION_ORDER}, blocks separated by a blank line. */
+  text: string;
+  budget: PackBudget;
+  /** Non-empty sections, in render order. */
+  sections: PackSection[];
+  /** Everything that did not fit, in the order it was considered. */
+  dropped: DroppedItem[];
+}
+
+/** The marker appended to an item cut to fit the budget. */
+export function formatTruncation(omittedLines: number): string {
+  return `... (truncated to fit the token budget: ${omittedLines} more line${omittedLines === 1 ? '' : 's'} not shown)`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\n/g, ' ');
+}
+
+// The identifying attribute comes first; any others follow sorted by name, so the caller's key order
+// cannot change the bytes.
+function openTag(name: string, primary: [string, string], attributes: Record<string, string> = {}): string {
+  const parts = [` ${primary[0]}="${escapeAttribute(primary[1])}"`];
+  for (const key of Object.keys(attributes).sort()) {
+    if (key !== primary[0]) parts.push(` ${key}="${escapeAttribute(attributes[key]!)}"`);
+  }
+  return `<${name}${parts.join('')}>`;
+}
+
+interface Candidate {
+  kind: PackSectionKind;
+  name: string;
+  open: string;
+  close: string;
+  body: string;
+}
+
+function blockOf(candidate: Candidate, body = candidate.body): string {
+  return `${candidate.open}\n${body.replace(/\n+$/, '')}\n${candidate.close}`;
+}
+
+const SEPARATOR = '\n\n';
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function candidatesOf(options: BuildPackOptions): Candidate[] {
+  const list: Candidate[] = [];
+  const single = (kind: PackSectionKind, tag: string, text: string | undefined) => {
+    if (text !== undefined && text.trim() !== '') {
+      list.push({ kind, name: kind, open: `<${tag}>`, close: `</${tag}>`, body: text });
+    }
+  };
+  single('task', 'task', options.task);
+  single('instructions', 'instructions', options.instructions);
+  single('skills', 'skills', options.skills);
+  single('repo-map', 'repo-map', options.repoMap);
+  // Docs have no rank, so their order is defined here and input order cannot leak into the prompt.
+  const docs = [...(options.docs ?? [])]
+    .filter((doc) => doc.text.trim() !== '')
+    .sort(
+      (a, b) =>
+        compareStrings(a.title, b.title) ||
+        compareStrings(a.source ?? '', b.source ?? '') ||
+        compareStrings(a.text, b.text),
+    );
+  for (const doc of docs) {
+    const attributes: Record<string, string> = doc.source === undefined ? {} : { source: doc.source };
+    list.push({
+      kind: 'docs',
+      name: doc.title,
+      open: openTag('doc', ['title', doc.title], attributes),
+      close: '</doc>',
+      body: doc.text,
+    });
+  }
+  const chunks = (options.chunks ?? [])
+    .map((chunk, index) => ({ chunk, rank: chunk.rank ?? index }))
+    .filter(({ chunk }) => chunk.text.trim() !== '')
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        compareStrings(a.chunk.path, b.chunk.path) ||
+        compareStrings(a.chunk.text, b.chunk.text),
+    );
+  for (const { chunk } of chunks) {
+    list.push({
+      kind: 'files',
+      name: chunk.path,
+      open: openTag('file', ['path', chunk.path], chunk.attributes),
+      close: '</file>',
+      body: chunk.text,
+    });
+  }
+  return list;
+}
+
+interface Placed {
+  candidate: Candidate;
+  block: string;
+  tokens: number;
+  truncated: boolean;
+  cutTokens: number;
+}
+
+// Keep as many leading lines of `candidate` as fit in `room`, plus the truncation marker.
+function truncateToFit(candidate: Candidate, room: number, counter: TokenCounter): Placed | undefined {
+  const lines = candidate.body.replace(/\n+$/, '').split('\n');
+  const costWith = (kept: number) =>
+    counter.count(
+      blockOf(candidate, [...lines.slice(0, kept), formatTruncation(lines.length - kept)].join('\n')) +
+        SEPARATOR,
+    );
+  let low = 0;
+  let high = lines.length - 1;
+  // Largest `kept` in [1, lines.length - 1] whose block fits; cost grows with `kept`.
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (costWith(middle) <= room) low = middle;
+    else high = middle - 1;
+  }
+  if (low < 1) return undefined;
+  const block = blockOf(candidate, [...lines.slice(0, low), formatTruncation(lines.length - low)].join('\n'));
+  return { candidate, block, tokens: costWith(low), truncated: true, cutTokens: 0 };
+}
+
+/**
+ * Fill a budget with a task pack. Items are considered task → instructions → skills → repo map →
+ * docs (by title) → file chunks (by rank); each is placed if it fits. The first item of a section
+ * that does not fit is cut on a line boundary with a marker instead of dropped; after that, chunks
+ * stop at the first that does not fit (a lower-ranked chunk never displaces a higher-ranked one),
+ * while unranked docs keep trying smaller ones. Everything left out is counted. The text renders
+ * sections in {@link SECTION_ORDER} and never exceeds `budget.available` tokens by exact count.
+ * Pure: the same input gives the same bytes, whatever the order of `docs`.
+ */
+export function buildPack(options: BuildPackOptions): TaskPack {
+  const { budget, tokenizer } = options;
+  const available = budget.available;
+  const candidates = candidatesOf(options);
+  const placed: Placed[] = [];
+  const dropped: DroppedItem[] = [];
+  let remaining = available;
+  let chunksClosed = false;
+  const placedPerKind = new Map<PackSectionKind, number>();
+
+  for (const kind of FILL_ORDER) {
+    for (const candidate of candidates.filter((entry) => entry.kind === kind)) {
+      const block = blockOf(candidate);
+      const tokens = tokenizer.count(block + SEPARATOR);
+      if (kind === 'files' && chunksClosed) {
+        dropped.push({ kind, name: candidate.name, tokens });
+        continue;
+      }
+      if (tokens <= remaining) {
+        placed.push({ candidate, block, tokens, truncated: false, cutTokens: 0 });
+        placedPerKind.set(kind, (placedPerKind.get(kind) ?? 0) + 1);
+        remaining -= tokens;
+        continue;
+      }
+      const first = (placedPerKind.get(kind) ?? 0) === 0;
+      const cut = first ? truncateToFit(candidate, remaining, tokenizer) : undefined;
+      if (cut) {
+        cut.cutTokens = tokens - cut.tokens;
+        placed.push(cut);
+        placedPerKind.set(kind, 1);
+        remaining -= cut.tokens;
+      } else {
+        dropped.push({ kind, name: candidate.name, tokens });
+      }
+      if (kind === 'files') chunksClosed = true;
+    }
+  }
+
+  // Token counts are not additive across block boundaries in every encoding; verify the whole text
+  // and give back the least important items until the exact count fits.
+  let text = render(placed);
+  let used = tokenizer.count(text);
+  while (used > available && placed.length > 0) {
+    const victim = placed.pop()!;
+    dropped.push({ kind: victim.candidate.kind, name: victim.candidate.name, tokens: victim.tokens });
+    text = render(placed);
+    used = tokenizer.count(text);
+  }
+
+  const perSection = {} as Record<PackSectionKind, SectionUsage>;
+  const sections: PackSection[] = [];
+  for (const kind of SECTION_ORDER) {
+    const items = placed.filter((entry) => entry.candidate.kind === kind);
+    const tokens = items.reduce((sum, entry) => sum + entry.tokens, 0);
+    perSection[kind] = {
+      tokens,
+      items: items.length,
+      dropped: dropped.filter((entry) => entry.kind === kind).length,
+    };
+    if (items.length > 0) {
+      sections.push({
+        kind,
+        tokens,
+        items: items.map((entry) => ({
+          name: entry.candidate.name,
+          tokens: entry.tokens,
+          ...(entry.truncated ? { truncated: true } : {}),
+        })),
+      });
+    }
+  }
+  const truncated = placed.filter((entry) => entry.truncated);
+  return {
+    text,
+    budget: {
+      window: budget.window,
+      reserves: {
+        system: budget.reserveSystem,
+        tools: budget.reserveTools,
+        response: budget.reserveResponse,
+        slack: budget.slack,
+        total: budget.reserved,
+      },
+      available,
+      used,
+      dropped: { count: dropped.length, tokens: dropped.reduce((sum, entry) => sum + entry.tokens, 0) },
+      truncated: {
+        count: truncated.length,
+        tokens: truncated.reduce((sum, entry) => sum + entry.cutTokens, 0),
+      },
+      perSection,
+    },
+    sections,
+    dropped,
+  };
+}
+
+function render(placed: Placed[]): string {
+  const blocks: string[] = [];
+  for (const kind of SECTION_ORDER) {
+    for (const entry of placed) if (entry.candidate.kind === kind) blocks.push(entry.block);
+  }
+  return blocks.length === 0 ? '' : `${blocks.join(SEPARATOR)}\n`;
+}
