@@ -26,6 +26,15 @@ describe('ctxkit mcp', () => {
     writeFileSync(join(served, 'src', 'thirty.txt'), `${lines.join('\n')}\n`);
     writeFileSync(join(served, 'crlf.txt'), 'first\r\nsecond\r\n');
     writeFileSync(join(served, 'image.bin'), Buffer.from([0x89, 0x50, 0x00, 0x47]));
+    writeFileSync(
+      join(served, 'src', 'budget.ts'),
+      'export interface Budget {\n  window: number;\n}\n\nexport function computeBudget(window: number): Budget {\n  return { window };\n}\n',
+    );
+    writeFileSync(
+      join(served, 'src', 'main.ts'),
+      "import { computeBudget } from './budget.js';\n\nexport function main(): void {\n  console.log(computeBudget(8192));\n}\n",
+    );
+    writeFileSync(join(served, 'AGENTS.md'), '# Rules\n\nRun the tests before committing.\n');
     writeFileSync(join(workspace, 'secret.txt'), 'do not serve\n');
     symlinkSync(join(workspace, 'secret.txt'), join(served, 'escape.txt'));
     symlinkSync(join(served, 'src', 'thirty.txt'), join(served, 'inside-link.txt'));
@@ -49,7 +58,7 @@ describe('ctxkit mcp', () => {
     expect(client.getServerVersion()?.name).toBe('ctxkit');
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['read', 'count_tokens']));
+    expect(names).toEqual(expect.arrayContaining(['repo_map', 'read', 'instructions', 'count_tokens']));
     const read = tools.find((tool) => tool.name === 'read')!;
     expect(read.inputSchema.required).toEqual(['path']);
     expect(Object.keys(read.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'offset', 'path']);
@@ -132,6 +141,44 @@ describe('ctxkit mcp', () => {
         expect(textOf(result)).toMatch(message);
       });
     }
+  });
+
+  describe('repo_map', () => {
+    it('maps the served repository, ranking what the query names', async () => {
+      const result = await client.callTool({
+        name: 'repo_map',
+        arguments: { query: 'computeBudget', tokens: 256 },
+      });
+      expect(result.isError).toBeFalsy();
+      const text = textOf(result);
+      expect(text).toMatch(/^repo map: 2 files, \d+ symbols ranked, \d+\/256 tokens\n/);
+      expect(text).toContain('src/budget.ts');
+      expect(text).toContain('computeBudget');
+      expect(result.structuredContent).toMatchObject({ files: 2, budget: 256 });
+      const ranking = (result.structuredContent as { ranking: { path: string }[] }).ranking;
+      expect(ranking[0]?.path).toBe('src/budget.ts');
+    });
+
+    it('is deterministic: the same call gives the same bytes', async () => {
+      const first = await client.callTool({ name: 'repo_map', arguments: { query: 'main' } });
+      const second = await client.callTool({ name: 'repo_map', arguments: { query: 'main' } });
+      expect(textOf(first)).toBe(textOf(second));
+    });
+
+    it('rejects a budget below its minimum as a tool error', async () => {
+      const result = await client.callTool({ name: 'repo_map', arguments: { tokens: 1 } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('tokens');
+    });
+  });
+
+  describe('instructions', () => {
+    it('returns the project instructions and names their files', async () => {
+      const result = await client.callTool({ name: 'instructions', arguments: { scope: ['src/main.ts'] } });
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toContain('Run the tests before committing.');
+      expect(result.structuredContent).toMatchObject({ files: ['AGENTS.md'] });
+    });
   });
 
   describe('count_tokens', () => {

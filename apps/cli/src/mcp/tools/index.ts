@@ -1,7 +1,54 @@
 import { z } from 'zod';
 import { defineTool, type ToolDefinition } from '../tool.js';
 import { countTokens, TOKEN_ENCODINGS } from './count-tokens.js';
+import { renderInstructions } from './instructions.js';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, readFileLines } from './read.js';
+import { renderRepoMap } from './repo-map.js';
+
+const repoMapTool = defineTool({
+  name: 'repo_map',
+  title: 'Repository map',
+  description:
+    'A ranked, token-budgeted map of the repository: the files and symbol signatures (with line numbers) ' +
+    'that matter most for a query. Call it first to find where things are, then read exact lines.',
+  inputSchema: {
+    query: z.string().optional().describe('what you are working on; ranks matching files and symbols first'),
+    focus: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('files to rank around, relative to the repository root (e.g. files you are editing)'),
+    tokens: z
+      .number()
+      .int()
+      .min(64)
+      .max(65_536)
+      .optional()
+      .describe('token budget of the map (default 1024)'),
+  },
+  outputSchema: {
+    files: z.number().int(),
+    tokens: z.number().int(),
+    budget: z.number().int(),
+    ranking: z.array(z.object({ path: z.string(), score: z.number() })),
+  },
+  run: renderRepoMap,
+});
+
+const instructionsTool = defineTool({
+  name: 'instructions',
+  title: 'Project instructions',
+  description:
+    'The project instructions (AGENTS.md, CLAUDE.md, .cursor/rules, nested AGENTS.md) that apply to the ' +
+    'files in scope, within a byte budget. Call it before editing files in an unfamiliar part of the repository.',
+  inputSchema: {
+    scope: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('files you are about to work on, relative to the repository root; selects path-gated rules'),
+  },
+  outputSchema: { files: z.array(z.string()), bytes: z.number().int() },
+  run: renderInstructions,
+});
 
 const readTool = defineTool({
   name: 'read',
@@ -48,6 +95,8 @@ const countTokensTool = defineTool({
 
 /** Every tool `ctxkit mcp` serves, in the order clients list them. */
 export const MCP_TOOLS: readonly ToolDefinition[] = [
+  repoMapTool as unknown as ToolDefinition,
   readTool as unknown as ToolDefinition,
+  instructionsTool as unknown as ToolDefinition,
   countTokensTool as unknown as ToolDefinition,
 ];

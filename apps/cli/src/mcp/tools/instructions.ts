@@ -1,0 +1,35 @@
+import { loadInstructions } from '@ctxkit/instructions';
+import type { ToolContext, ToolOutput } from '../tool.js';
+
+/** Arguments of the `instructions` tool. */
+export interface InstructionsArguments {
+  /** Files about to be worked on; they select nested AGENTS.md files and path-gated rules. */
+  scope?: string[];
+}
+
+/**
+ * The project's instructions (AGENTS.md, CLAUDE.md, rules…) for `scope`, as the text to follow,
+ * with a last line naming the files it came from. The configuration's instruction budgets apply.
+ */
+export async function renderInstructions(
+  input: InstructionsArguments,
+  context: ToolContext,
+): Promise<ToolOutput> {
+  const settings = context.config.values.instructions ?? {};
+  const result = await loadInstructions({
+    root: context.root,
+    ...(input.scope !== undefined ? { scope: input.scope } : {}),
+    ...(settings.includeReadme !== undefined ? { includeReadme: settings.includeReadme } : {}),
+    ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
+    ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
+  });
+  const files = result.files.map((file) => file.path);
+  if (result.text === '') {
+    return { text: 'No project instructions apply.\n', structured: { files, bytes: 0 } };
+  }
+  const text = result.text.endsWith('\n') ? result.text : `${result.text}\n`;
+  return {
+    text: `${text}\n[from ${files.join(', ')}; ${result.bytes} bytes]\n`,
+    structured: { files, bytes: result.bytes },
+  };
+}

@@ -1,0 +1,37 @@
+import { buildRepoMap, DEFAULT_MAP_TOKENS } from '@ctxkit/repomap';
+import type { ToolContext, ToolOutput } from '../tool.js';
+
+/** Arguments of the `repo_map` tool. */
+export interface RepoMapArguments {
+  /** What the caller is working on; ranks matching files and symbols first. */
+  query?: string;
+  /** Files to rank around (relative to the served directory). */
+  focus?: string[];
+  /** Token budget of the map. */
+  tokens?: number;
+}
+
+/**
+ * The ranked map of the served repository: a header line with its size and budget, then the map
+ * text. The configuration's `ignore` globs and `map.tokens` apply; arguments win over both.
+ */
+export async function renderRepoMap(input: RepoMapArguments, context: ToolContext): Promise<ToolOutput> {
+  const settings = context.config.values;
+  const result = await buildRepoMap({
+    root: context.root,
+    ...(input.query !== undefined ? { query: input.query } : {}),
+    ...(input.focus !== undefined ? { focus: input.focus } : {}),
+    tokens: input.tokens ?? settings.map?.tokens ?? DEFAULT_MAP_TOKENS,
+    ...(settings.ignore ? { ignore: settings.ignore } : {}),
+  });
+  const header = `repo map: ${result.files} files, ${result.symbols.length} symbols ranked, ${result.tokens}/${result.budget} tokens`;
+  return {
+    text: `${header}\n\n${result.map}${result.map.endsWith('\n') ? '' : '\n'}`,
+    structured: {
+      files: result.files,
+      tokens: result.tokens,
+      budget: result.budget,
+      ranking: result.ranking.slice(0, 20),
+    },
+  };
+}
