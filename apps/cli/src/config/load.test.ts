@@ -36,7 +36,7 @@ describe('validateConfig', () => {
   it('names the unknown key, the file and the allowed keys', () => {
     expect(() => validateConfig({ instructions: { readme: true } }, 'ctxkit.config.json')).toThrow(
       new UserError(
-        'unknown key "instructions.readme" in ctxkit.config.json; expected one of: includeReadme, maxFileBytes, maxTotalBytes',
+        'unknown key "instructions.readme" in ctxkit.config.json; expected one of: files, includeReadme, maxFileBytes, maxTotalBytes',
       ),
     );
   });

@@ -37,6 +37,8 @@ const profileSchema = z
 /** Project instruction loading (AGENTS.md, CLAUDE.md, …). */
 const instructionsSchema = z
   .object({
+    /** Extra instruction files to load after the conventional ones, relative to the repository root. */
+    files: z.array(z.string().min(1)),
     /** Treat README.md as an instruction file too (off by default: READMEs dilute small models). */
     includeReadme: z.boolean(),
     /** Total byte budget over all instruction files. */
