@@ -1,6 +1,8 @@
 import { budgetBench } from './benches/budget.js';
 import { localizeBench } from './benches/localize.js';
 import { reportBench } from './benches/report.js';
+import { scanBench } from './benches/scan.js';
+import { skillsBench } from './benches/skills.js';
 
 /** One benchmark: `run` receives the arguments after its name and returns an exit code. */
 export interface Bench {
@@ -13,4 +15,6 @@ export const benches: Record<string, Bench> = {
   budget: budgetBench,
   localize: localizeBench,
   report: reportBench,
+  scan: scanBench,
+  skills: skillsBench,
 };

@@ -204,7 +204,12 @@ function isContinuation(tokens: TokenList, index: number): boolean {
   if (kind === STRING || kind === NUMBER) return false;
   if (kind === IDENTIFIER) return false;
   const punctuation = code(tokens, index);
-  return !(punctuation === CLOSE_PAREN || punctuation === CLOSE_BRACKET || punctuation === CLOSE_BRACE);
+  return !(
+    punctuation === CLOSE_PAREN ||
+    punctuation === CLOSE_BRACKET ||
+    punctuation === CLOSE_BRACE ||
+    punctuation === 59
+  );
 }
 
 /** `type`, `const` or `var`, single or grouped. */
@@ -280,7 +285,8 @@ function parseSpec(
     if (!isPunctuation(tokens, cursor + 1, COMMA)) break;
     cursor += 2;
   }
-  const end = skipLine(tokens, cursor + 1, limit);
+  // From the last name: a spec that is only names (`B` in an iota group) ends at its own line.
+  const end = skipLine(tokens, cursor, limit);
   const signature = signatureOf(tokens, from, end - 1);
   for (const nameIndex of names) {
     if (tokenText(tokens, nameIndex) === '_') continue;

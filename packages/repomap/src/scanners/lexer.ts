@@ -43,7 +43,10 @@ export interface LexerOptions {
   keywords: ReadonlySet<string>;
 }
 
-/** Tokens of one file as parallel arrays, plus the reference counts gathered on the way. */
+/**
+ * Tokens of one file as parallel arrays (valid until the next {@link lex} call, which reuses them),
+ * plus the reference counts gathered on the way.
+ */
 export interface TokenList {
   readonly text: string;
   count: number;
@@ -58,7 +61,21 @@ export interface TokenList {
   references: Map<string, number>;
 }
 
-const INITIAL_CAPACITY = 1024;
+const INITIAL_CAPACITY = 4096;
+
+/**
+ * Token arrays shared by successive {@link lex} calls: scanning many files one after another then
+ * allocates (and garbage-collects) nothing per token, which keeps the pass fast and its memory flat.
+ * Scanning is synchronous, so one set per thread suffices; a TokenList is valid until the next call.
+ */
+const shared = {
+  kinds: new Uint8Array(INITIAL_CAPACITY),
+  flags: new Uint8Array(INITIAL_CAPACITY),
+  starts: new Int32Array(INITIAL_CAPACITY),
+  ends: new Int32Array(INITIAL_CAPACITY),
+  lines: new Int32Array(INITIAL_CAPACITY),
+  columns: new Int32Array(INITIAL_CAPACITY),
+};
 
 function grow(tokens: TokenList): void {
   const capacity = tokens.kinds.length * 2;
@@ -73,6 +90,12 @@ function grow(tokens: TokenList): void {
     next.set(tokens[key]);
     tokens[key] = next;
   }
+  shared.kinds = tokens.kinds;
+  shared.flags = tokens.flags;
+  shared.starts = tokens.starts;
+  shared.ends = tokens.ends;
+  shared.lines = tokens.lines;
+  shared.columns = tokens.columns;
 }
 
 function isIdentifierStart(code: number, dollar: boolean): boolean {
@@ -129,12 +152,12 @@ export function lex(text: string, options: LexerOptions): TokenList {
   const tokens: TokenList = {
     text,
     count: 0,
-    kinds: new Uint8Array(INITIAL_CAPACITY),
-    flags: new Uint8Array(INITIAL_CAPACITY),
-    starts: new Int32Array(INITIAL_CAPACITY),
-    ends: new Int32Array(INITIAL_CAPACITY),
-    lines: new Int32Array(INITIAL_CAPACITY),
-    columns: new Int32Array(INITIAL_CAPACITY),
+    kinds: shared.kinds,
+    flags: shared.flags,
+    starts: shared.starts,
+    ends: shared.ends,
+    lines: shared.lines,
+    columns: shared.columns,
     references: new Map(),
   };
   const length = text.length;

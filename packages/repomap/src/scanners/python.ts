@@ -76,6 +76,12 @@ const BACKSLASH = 92;
 const COLON = 58;
 const COMMA = 44;
 const EQUALS = 61;
+const SEMICOLON = 59;
+
+interface ParserState {
+  /** How many open blocks are functions: assignments inside any of them (outside a class body) are locals. */
+  openFunctions: number;
+}
 
 /** An open `class` or `def` block: lines indented deeper than `indent` are inside it. */
 interface Block {
@@ -90,8 +96,7 @@ export function scanPython(text: string): ScanResult {
   const tokens = lex(text, LEXER_OPTIONS);
   const definitions: Definition[] = [];
   const blocks: Block[] = [];
-  // How many open blocks are functions: assignments inside any of them are locals.
-  const state = { openFunctions: 0 };
+  const state: ParserState = { openFunctions: 0 };
   const count = tokens.count;
   let depth = 0;
 
@@ -113,6 +118,9 @@ export function scanPython(text: string): ScanResult {
       const indent = tokens.columns[index]!;
       closeBlocks(indent, index > 0 ? lastLineOf(tokens, index - 1) : 1);
       if (kind === IDENTIFIER) parseStatement(tokens, index, indent, blocks, state, definitions);
+    } else if (depth === 0 && kind === IDENTIFIER && isPunctuation(tokens, index - 1, SEMICOLON)) {
+      // `x = 1; y = 2`: a simple statement after `;` shares the line's block.
+      parseStatement(tokens, index, Number.MAX_SAFE_INTEGER, blocks, state, definitions);
     }
     if (kind === PUNCTUATION) {
       const code = tokens.text.charCodeAt(tokens.starts[index]!);
@@ -139,7 +147,7 @@ function parseStatement(
   index: number,
   indent: number,
   blocks: Block[],
-  state: { openFunctions: number },
+  state: ParserState,
   definitions: Definition[],
 ) {
   const parent = blocks[blocks.length - 1];
@@ -165,7 +173,7 @@ function parseStatement(
     return;
   }
   // Assignments define names only at module level and directly in a class body.
-  if (state.openFunctions > 0) return;
+  if (parent?.kind !== 'class' && state.openFunctions > 0) return;
   parseAssignment(tokens, index, parent, definitions);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Rust scanner: items at module level and inside `mod`, `impl` and `trait` blocks — functions and
  * methods (scoped by the impl's self type or the trait), struct/enum/union/trait/impl, struct fields,
- * modules, const/static, type aliases and `macro_rules!`. Function and macro bodies are skipped whole.
+ * modules, consts (constants), statics (variables), type aliases and `macro_rules!`. Function and macro bodies are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import {
@@ -315,7 +315,15 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       if (!isName(tokens, name) || tokenText(tokens, name) === '_') return skipToSemicolon(tokens, name);
       const end = skipToSemicolon(tokens, name + 1);
       const equals = findEquals(tokens, name + 1, end);
-      add(definitions, tokens, name, 'constant', start, equals - 1, scope);
+      add(
+        definitions,
+        tokens,
+        name,
+        keyword === 'static' ? 'variable' : 'constant',
+        start,
+        equals - 1,
+        scope,
+      );
       return end;
     }
     case 'type': {
@@ -380,6 +388,12 @@ function implSelfType(tokens: TokenList, index: number, end: number): number | u
   }
   let name: number | undefined;
   for (let cursor = typeStart; cursor < end; cursor++) {
+    if (isPunctuation(tokens, cursor, LESS)) break;
+    if (isName(tokens, cursor) && !KEYWORDS.has(tokenText(tokens, cursor))) name = cursor;
+  }
+  if (name !== undefined || typeStart === index) return name;
+  // `impl Debug for !`: a self type without a name; the trait names the block.
+  for (let cursor = index; cursor < typeStart - 1; cursor++) {
     if (isPunctuation(tokens, cursor, LESS)) break;
     if (isName(tokens, cursor) && !KEYWORDS.has(tokenText(tokens, cursor))) name = cursor;
   }

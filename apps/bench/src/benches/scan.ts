@@ -1,0 +1,684 @@
+// `pnpm bench scan [--lang L]... [--root DIR]... [--max-files N] [--examples N]`: the repo-map
+// scanners against universal-ctags on real source trees — recall and precision of definitions
+// (matched by path, name and line), the top disagreement categories with examples, and scanning
+// speed (MB/s, one thread, same files, same run). Files are read and scanned one at a time.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { type Definition, type Language, languageForPath, scanSource } from '@ctxkit/repomap';
+import { machineInfo } from '../machine.js';
+import type { Bench } from '../registry.js';
+import type { ReportSection } from '../report/types.js';
+import { BENCH_ROOT, writeResults } from '../results.js';
+
+const CTAGS = '/usr/bin/ctags';
+/** Files above this size are left out on both sides, like the repo map's default limit. */
+const MAX_FILE_BYTES = 1024 * 1024;
+/** Accuracy and speed targets from the issue: ≥ 95 % each way, at least ctags' MB/s. */
+const TARGET_AGREEMENT = 0.95;
+const TARGET_SPEED_RATIO = 1;
+const WORKSPACE_ROOT = resolve(BENCH_ROOT, '..', '..');
+
+/** One language's corpus and how ctags' kinds line up with ours. */
+interface LanguageSetup {
+  language: Language;
+  /** ctags' parser name (`--languages=`). */
+  ctagsLanguage: string;
+  /** Default trees, first existing ones win; `--root` replaces them. */
+  defaultRoots: () => string[];
+  /** Which files under a root belong to the corpus (beyond the extension). */
+  accept?: (path: string) => boolean;
+  /** ctags kinds (long names) that correspond to kinds our scanner claims. */
+  claimedKinds: ReadonlySet<string>;
+  /**
+   * Whether definitions inside function bodies count. Only the Python scanner reports nested
+   * functions and classes; elsewhere ctags' locals inside bodies are out of scope on both sides.
+   */
+  nestedInFunctions: boolean;
+  /** Our kinds ctags' parser never emits: counted apart, outside precision. */
+  uncomparedKinds?: ReadonlySet<string>;
+  /** Disagreement categories examined by hand where the scanner is right, with the reason. */
+  notes: Record<string, string>;
+}
+
+function firstExisting(candidates: string[]): string[] {
+  const found = candidates.find((candidate) => existsSync(candidate));
+  return found ? [found] : [];
+}
+
+/** Every `<dir>/<entry>/<suffix>` that exists, for version-numbered install directories. */
+function globOne(dir: string, prefix: string, suffix: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(prefix))
+    .sort()
+    .map((name) => join(dir, name, suffix))
+    .filter((path) => existsSync(path));
+}
+
+/** `node_modules/.pnpm/<id>/node_modules/<package>/<sub>` for every installed package that has it. */
+function pnpmPackageDirs(sub: string): string[] {
+  const store = join(WORKSPACE_ROOT, 'node_modules', '.pnpm');
+  if (!existsSync(store)) return [];
+  const dirs: string[] = [];
+  for (const id of readdirSync(store).sort()) {
+    const modules = join(store, id, 'node_modules');
+    if (!existsSync(modules)) continue;
+    for (const name of readdirSync(modules).sort()) {
+      const candidates = name.startsWith('@')
+        ? readdirSync(join(modules, name))
+            .sort()
+            .map((inner) => join(modules, name, inner, sub))
+        : [join(modules, name, sub)];
+      for (const candidate of candidates) {
+        try {
+          if (statSync(candidate).isDirectory()) dirs.push(candidate);
+        } catch {
+          // Not every package has the directory.
+        }
+      }
+    }
+  }
+  return [...new Set(dirs)];
+}
+
+const SETUPS: Record<string, LanguageSetup> = {
+  python: {
+    language: 'python',
+    ctagsLanguage: 'Python',
+    defaultRoots: () => globOne('/usr/lib', 'python3.', '').slice(0, 1),
+    accept: (path) => !path.includes('/site-packages/') && !path.includes('/dist-packages/'),
+    claimedKinds: new Set(['class', 'function', 'member', 'variable']),
+    nestedInFunctions: true,
+    notes: {
+      'extra variable':
+        'mostly chained assignments `a = b = v` (ctags tags only `a`) and assignments that are the first statement of a `try:` block, which ctags skips',
+      'extra constant': 'chained assignments `A = B = v` (ctags tags only the first target)',
+      'extra field (member)': 'chained class attributes `a = b = v`: ctags tags only the first target',
+      'missed function in member':
+        'a lambda assigned to a local inside a method: a local, not a definition (ctags calls it a function)',
+      'missed function in function': 'a lambda assigned to a local inside a function (as above)',
+      'missed variable': 'includes a ctags bug: `else: path = …` on one line yields a variable named `else`',
+    },
+  },
+  go: {
+    language: 'go',
+    ctagsLanguage: 'Go',
+    defaultRoots: () =>
+      firstExisting([
+        ...globOne('/usr/share', 'go-', 'src'),
+        ...globOne('/usr/lib', 'go-', 'src'),
+        '/usr/local/go/src',
+      ]),
+    claimedKinds: new Set([
+      'func',
+      'type',
+      'struct',
+      'interface',
+      'talias',
+      'const',
+      'var',
+      'member',
+      'methodSpec',
+    ]),
+    nestedInFunctions: false,
+    notes: {
+      'missed const in package':
+        'the blank identifier `_` (not a definition), and a ctags bug: package qualifiers on continuation lines of a const expression (`ir` in `ir.Nointerface |\n ir.Noescape`) tagged as constants',
+      'missed member in struct':
+        'embedded types (`struct{ node }`): ctags tags them as members only when the struct is on one line',
+      'missed var in package': 'includes ctags bugs: package qualifiers on continuation lines tagged as vars',
+      'extra field (member)':
+        'fields of generic structs (`type Pair[T1 interface{ M() }, T2 ~int] struct`): ctags 5.9 predates Go generics and loses the body',
+      'extra method (member)':
+        'interface methods in invalid-syntax test data (cmd/compile/internal/syntax/testdata)',
+      'extra variable':
+        'vars after a multi-line func-literal value or a `(*T)(nil)` conversion in a var group, which ctags loses track of',
+    },
+  },
+  rust: {
+    language: 'rust',
+    ctagsLanguage: 'Rust',
+    defaultRoots: () =>
+      firstExisting([
+        ...globOne('/usr/src', 'rustc-', 'library'),
+        ...globOne(
+          join(process.env.HOME ?? '/root', '.rustup', 'toolchains'),
+          '',
+          'lib/rustlib/src/rust/library',
+        ),
+      ]),
+    claimedKinds: new Set([
+      'function',
+      'method',
+      'struct',
+      'enum',
+      'interface',
+      'implementation',
+      'module',
+      'variable',
+      'typedef',
+      'macro',
+      'field',
+    ]),
+    nestedInFunctions: false,
+    uncomparedKinds: new Set(['constant']),
+    notes: {
+      'extra constant': "ctags' Rust parser does not tag `const` items (kept out of precision)",
+      'missed variable':
+        "ctags bugs: after `&'static T` in a const's type ctags tags `T` as a variable; statics inside `thread_local!` are macro input",
+      'missed variable in interface':
+        "ctags bug: `const PREFIX: &'static str;` yields a variable named `str`",
+      'missed variable in implementation': "as above (`&'static str` in an associated const)",
+      'extra function':
+        'ctags loses the rest of a file after some macro calls with named arguments (`format!("{foo}", foo = …)`) or `<<T as Trait>::Assoc>`',
+      'extra method (member)':
+        'ctags loses the rest of a file after `<<T as Pointee>::Metadata>` (parsed as a shift)',
+      'extra impl': 'as above: ctags stops tagging after `<<T as Trait>::Assoc>`',
+    },
+  },
+  java: {
+    language: 'java',
+    ctagsLanguage: 'Java',
+    defaultRoots: () => firstExisting(['/tmp/jdk-src']),
+    claimedKinds: new Set(['class', 'interface', 'enum', 'annotation', 'method', 'field', 'enumConstant']),
+    nestedInFunctions: false,
+    notes: {},
+  },
+  typescript: {
+    language: 'typescript',
+    ctagsLanguage: 'TypeScript',
+    defaultRoots: () => [...pnpmPackageDirs('src'), ...pnpmPackageDirs('lib')],
+    accept: (path) => !path.includes('/node_modules/typescript/lib/') || /\/lib\.[^/]*\.d\.ts$/.test(path),
+    claimedKinds: new Set([
+      'class',
+      'interface',
+      'enum',
+      'function',
+      'generator',
+      'method',
+      'namespace',
+      'alias',
+      'constant',
+      'variable',
+      'property',
+    ]),
+    nestedInFunctions: false,
+    notes: {},
+  },
+  javascript: {
+    language: 'javascript',
+    ctagsLanguage: 'JavaScript',
+    defaultRoots: () => pnpmPackageDirs('lib'),
+    accept: (path) => !path.endsWith('.min.js'),
+    claimedKinds: new Set([
+      'class',
+      'function',
+      'generator',
+      'method',
+      'getter',
+      'setter',
+      'field',
+      'property',
+      'constant',
+      'variable',
+    ]),
+    nestedInFunctions: false,
+    notes: {},
+  },
+};
+
+/** ctags kinds whose bodies hold locals (definitions inside them are out of scope unless nested ones count). */
+const FUNCTION_KINDS = new Set(['function', 'method', 'member', 'func', 'generator', 'getter', 'setter']);
+
+/** Our kinds that are bodies in the same sense. */
+const OUR_FUNCTION_KINDS = new Set(['function', 'method', 'constructor']);
+
+interface CtagsTag {
+  name: string;
+  line: number;
+  kind: string;
+  end?: number;
+  scopeKind?: string;
+}
+
+/** Sorted list of corpus files (by path, so runs are comparable), skipping symlinks and big files. */
+function listFiles(
+  roots: string[],
+  setup: LanguageSetup,
+  maxFiles: number,
+): { path: string; bytes: number }[] {
+  const files = new Map<string, number>();
+  const stack = [...roots].reverse();
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) stack.push(path);
+      else if (entry.isFile() && languageForPath(path) === setup.language && (setup.accept?.(path) ?? true)) {
+        const bytes = statSync(path).size;
+        if (bytes <= MAX_FILE_BYTES) files.set(path, bytes);
+      }
+    }
+  }
+  return [...files]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, maxFiles)
+    .map(([path, bytes]) => ({ path, bytes }));
+}
+
+/** Runs ctags once over the file list (one process, one thread); tags grouped by path, and its wall time. */
+function runCtags(
+  files: string[],
+  setup: LanguageSetup,
+): { tags: Map<string, CtagsTag[]>; seconds: number; command: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'ctxkit-scan-bench-'));
+  try {
+    const list = join(dir, 'files.txt');
+    const output = join(dir, 'tags.json');
+    writeFileSync(list, `${files.join('\n')}\n`);
+    const args = [
+      '--options=NONE',
+      `--languages=${setup.ctagsLanguage}`,
+      '--output-format=json',
+      '--fields=+nKSe',
+      '--sort=no',
+      '-f',
+      output,
+      '-L',
+      list,
+    ];
+    const started = performance.now();
+    const result = spawnSync(CTAGS, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (result.status !== 0)
+      throw new Error(`ctags failed (${result.status}): ${String(result.stderr).slice(0, 500)}`);
+    const tags = new Map<string, CtagsTag[]>();
+    for (const line of readFileSync(output, 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const tag = JSON.parse(line) as CtagsTag & { _type: string; path: string };
+      if (tag._type !== 'tag') continue;
+      let list = tags.get(tag.path);
+      if (!list) tags.set(tag.path, (list = []));
+      const entry: CtagsTag = { name: tag.name, line: tag.line, kind: tag.kind };
+      if (tag.end !== undefined) entry.end = tag.end;
+      if (tag.scopeKind !== undefined) entry.scopeKind = tag.scopeKind;
+      list.push(entry);
+    }
+    return { tags, seconds, command: `${CTAGS} ${args.join(' ').replace(dir, '$TMP')}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reads and scans every file once, one at a time; the seconds that took. */
+function timeScan(files: { path: string }[], language: Language): { seconds: number; definitions: number } {
+  let definitions = 0;
+  const started = performance.now();
+  for (const file of files)
+    definitions += scanSource(readFileSync(file.path, 'utf8'), language).definitions.length;
+  return { seconds: (performance.now() - started) / 1000, definitions };
+}
+
+/** Whether `line` lies inside (after the first line of) one of the function-like ranges. */
+function insideRanges(line: number, ranges: [number, number][]): boolean {
+  for (const [start, end] of ranges) if (line > start && line <= end) return true;
+  return false;
+}
+
+/** ctags and our names differ in small conventions; compare them in one form. */
+function normalizeName(name: string): string {
+  return name.startsWith('#') ? name.slice(1) : name;
+}
+
+interface Disagreement {
+  count: number;
+  examples: string[];
+}
+
+interface LanguageOutcome {
+  language: Language;
+  roots: string[];
+  files: number;
+  megabytes: number;
+  ctagsCommand: string;
+  ctagsClaimed: number;
+  ours: number;
+  /** Our definitions of kinds ctags' parser never emits (outside precision). */
+  uncompared: number;
+  matchedRecall: number;
+  matchedPrecision: number;
+  recall: number;
+  precision: number;
+  /** Precision counting extras in hand-checked categories (see notes) as right. */
+  precisionWithNotes: number;
+  ctagsSeconds: number;
+  /** Our second pass over the files (steady state). */
+  oursSeconds: number;
+  /** Our first pass, JIT compiling as it goes. */
+  oursColdSeconds: number;
+  oursColdMegabytesPerSecond: number;
+  coldSpeedRatio: number;
+  oursScanOnlySeconds: number;
+  ctagsMegabytesPerSecond: number;
+  oursMegabytesPerSecond: number;
+  speedRatio: number;
+  peakHeapMegabytes: number;
+  missed: [string, Disagreement][];
+  extra: [string, Disagreement][];
+  notes: Record<string, string>;
+}
+
+function note(map: Map<string, Disagreement>, category: string, example: string, limit: number): void {
+  let entry = map.get(category);
+  if (!entry) map.set(category, (entry = { count: 0, examples: [] }));
+  entry.count++;
+  if (entry.examples.length < limit) entry.examples.push(example);
+}
+
+function ourCategory(definition: Definition): string {
+  return `${definition.kind}${definition.scope !== undefined ? ' (member)' : ''}`;
+}
+
+function measureLanguage(
+  setup: LanguageSetup,
+  roots: string[],
+  maxFiles: number,
+  exampleLimit: number,
+): LanguageOutcome {
+  const files = listFiles(roots, setup, maxFiles);
+  if (files.length === 0)
+    throw new Error(`no ${setup.language} files under ${roots.join(', ') || '(no default tree found)'}`);
+  const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
+  const ctags = runCtags(
+    files.map((file) => file.path),
+    setup,
+  );
+
+  // First pass: cold (the JIT compiles as it goes). The second, measured pass below is the
+  // steady state of a long-running process; ctags is native, so it gets the better of two runs.
+  const cold = timeScan(files, setup.language);
+  const ctagsAgain = runCtags(
+    files.map((file) => file.path),
+    setup,
+  );
+  const ctagsSeconds = Math.min(ctags.seconds, ctagsAgain.seconds);
+  ctagsAgain.tags.clear();
+
+  let oursSeconds = 0;
+  let scanOnlySeconds = 0;
+  let ctagsClaimed = 0;
+  let ours = 0;
+  let matchedRecall = 0;
+  let matchedPrecision = 0;
+  let extrasNoted = 0;
+  let uncompared = 0;
+  let peakHeap = 0;
+  const missed = new Map<string, Disagreement>();
+  const extra = new Map<string, Disagreement>();
+  for (const file of files) {
+    const started = performance.now();
+    const text = readFileSync(file.path, 'utf8');
+    const scanStarted = performance.now();
+    const result = scanSource(text, setup.language);
+    const finished = performance.now();
+    oursSeconds += (finished - started) / 1000;
+    scanOnlySeconds += (finished - scanStarted) / 1000;
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+
+    const tags = ctags.tags.get(file.path) ?? [];
+    // Function bodies as either side sees them (ctags gives no end line for some languages).
+    const bodies: [number, number][] = [
+      ...tags
+        .filter((tag) => FUNCTION_KINDS.has(tag.kind) && tag.end !== undefined)
+        .map((tag): [number, number] => [tag.line, tag.end!]),
+      ...result.definitions
+        .filter((definition) => OUR_FUNCTION_KINDS.has(definition.kind) && definition.endLine !== undefined)
+        .map((definition): [number, number] => [definition.line, definition.endLine!]),
+    ];
+    const allCtags = new Set(tags.map((tag) => `${normalizeName(tag.name)}\u0000${tag.line}`));
+    const ourKeys = new Set<string>();
+    for (const definition of result.definitions) {
+      if (!setup.nestedInFunctions && insideRanges(definition.line, bodies)) continue;
+      if (setup.uncomparedKinds?.has(definition.kind)) {
+        uncompared++;
+        continue;
+      }
+      const key = `${normalizeName(definition.name)}\u0000${definition.line}`;
+      ourKeys.add(key);
+      ours++;
+      if (allCtags.has(key)) matchedPrecision++;
+      else {
+        const category = `extra ${ourCategory(definition)}`;
+        if (setup.notes[category] !== undefined) extrasNoted++;
+        note(extra, category, `${file.path}:${definition.line} ${definition.name}`, exampleLimit);
+      }
+    }
+    for (const tag of tags) {
+      if (!setup.claimedKinds.has(tag.kind)) continue;
+      if (
+        !setup.nestedInFunctions &&
+        (insideRanges(tag.line, bodies) || FUNCTION_KINDS.has(tag.scopeKind ?? ''))
+      ) {
+        continue;
+      }
+      ctagsClaimed++;
+      if (ourKeys.has(`${normalizeName(tag.name)}\u0000${tag.line}`)) matchedRecall++;
+      else {
+        const category = `missed ${tag.kind}${tag.scopeKind ? ` in ${tag.scopeKind}` : ''}`;
+        note(missed, category, `${file.path}:${tag.line} ${tag.name}`, exampleLimit);
+      }
+    }
+  }
+  const megabytes = totalBytes / 1e6;
+  const byCount = (a: [string, Disagreement], b: [string, Disagreement]) =>
+    b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1);
+  return {
+    language: setup.language,
+    roots,
+    files: files.length,
+    megabytes,
+    ctagsCommand: ctags.command,
+    ctagsClaimed,
+    ours,
+    uncompared,
+    matchedRecall,
+    matchedPrecision,
+    recall: ctagsClaimed === 0 ? 1 : matchedRecall / ctagsClaimed,
+    precision: ours === 0 ? 1 : matchedPrecision / ours,
+    precisionWithNotes: ours === 0 ? 1 : (matchedPrecision + extrasNoted) / ours,
+    ctagsSeconds,
+    oursSeconds,
+    oursColdSeconds: cold.seconds,
+    oursColdMegabytesPerSecond: megabytes / cold.seconds,
+    oursScanOnlySeconds: scanOnlySeconds,
+    ctagsMegabytesPerSecond: megabytes / ctagsSeconds,
+    oursMegabytesPerSecond: megabytes / oursSeconds,
+    speedRatio: ctagsSeconds / oursSeconds,
+    coldSpeedRatio: ctagsSeconds / cold.seconds,
+    peakHeapMegabytes: peakHeap / 1e6,
+    missed: [...missed].sort(byCount),
+    extra: [...extra].sort(byCount),
+    notes: setup.notes,
+  };
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+function printOutcome(outcome: LanguageOutcome, topCategories: number): void {
+  const out = process.stdout;
+  out.write(
+    `\n${outcome.language}: ${outcome.files} files, ${outcome.megabytes.toFixed(1)} MB under ${outcome.roots.length} root(s): ${outcome.roots.slice(0, 3).join(', ')}${outcome.roots.length > 3 ? ', …' : ''}\n`,
+  );
+  out.write(`  ctags: ${outcome.ctagsCommand}\n`);
+  out.write(
+    `  recall    ${percent(outcome.recall)} (${outcome.matchedRecall}/${outcome.ctagsClaimed} ctags definitions of claimed kinds)\n`,
+  );
+  out.write(
+    `  precision ${percent(outcome.precision)} (${outcome.matchedPrecision}/${outcome.ours} of ours found by ctags); with hand-checked categories ${percent(outcome.precisionWithNotes)}${outcome.uncompared > 0 ? `; ${outcome.uncompared} more of kinds ctags never emits` : ''}\n`,
+  );
+  out.write(
+    `  speed     ours ${outcome.oursMegabytesPerSecond.toFixed(1)} MB/s (read+scan, second pass; scan only ${(outcome.megabytes / outcome.oursScanOnlySeconds).toFixed(1)} MB/s; cold first pass ${outcome.oursColdMegabytesPerSecond.toFixed(1)} MB/s = ${outcome.coldSpeedRatio.toFixed(2)}x) vs ctags ${outcome.ctagsMegabytesPerSecond.toFixed(1)} MB/s (best of 2) => ${outcome.speedRatio.toFixed(2)}x\n`,
+  );
+  out.write(
+    `  memory    bench heap peak ${outcome.peakHeapMegabytes.toFixed(0)} MB (includes all of ctags' tags held for comparison; files are read and scanned one at a time)\n`,
+  );
+  const print = (title: string, list: [string, Disagreement][]) => {
+    if (list.length === 0) return;
+    out.write(`  ${title}:\n`);
+    for (const [category, { count, examples }] of list.slice(0, topCategories)) {
+      out.write(`    ${String(count).padStart(6)}  ${category}\n`);
+      const explanation = outcome.notes[category];
+      if (explanation) out.write(`            note: ${explanation}\n`);
+      for (const example of examples) out.write(`            e.g. ${example}\n`);
+    }
+  };
+  print('ctags definitions we miss (top categories)', outcome.missed);
+  print('our definitions ctags lacks (top categories)', outcome.extra);
+}
+
+async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      lang: { type: 'string', multiple: true },
+      root: { type: 'string', multiple: true },
+      'max-files': { type: 'string' },
+      examples: { type: 'string' },
+      top: { type: 'string' },
+    },
+    allowPositionals: false,
+  });
+  if (!existsSync(CTAGS)) {
+    process.stderr.write(`scan: expected universal-ctags at ${CTAGS} (apt-get install universal-ctags)\n`);
+    return 2;
+  }
+  const languages = (values.lang ?? ['python', 'go', 'rust', 'java', 'typescript'])
+    .flatMap((value) => value.split(','))
+    .filter((value) => value.length > 0);
+  for (const language of languages) {
+    if (!SETUPS[language]) {
+      process.stderr.write(
+        `scan: unknown --lang "${language}"; expected one of ${Object.keys(SETUPS).join(', ')}\n`,
+      );
+      return 2;
+    }
+  }
+  if (values.root && languages.length !== 1) {
+    process.stderr.write(
+      'scan: --root needs exactly one --lang (the roots replace that language’s default trees)\n',
+    );
+    return 2;
+  }
+  const maxFiles = values['max-files'] ? Number.parseInt(values['max-files'], 10) : Number.POSITIVE_INFINITY;
+  const exampleLimit = values.examples ? Number.parseInt(values.examples, 10) : 3;
+  const topCategories = values.top ? Number.parseInt(values.top, 10) : 8;
+
+  const outcomes: LanguageOutcome[] = [];
+  for (const language of languages) {
+    const setup = SETUPS[language]!;
+    const roots = values.root ? values.root.map((root) => resolve(root)) : setup.defaultRoots();
+    if (roots.length === 0) {
+      process.stderr.write(`scan: no default ${language} tree found; pass --lang ${language} --root DIR\n`);
+      continue;
+    }
+    const outcome = measureLanguage(setup, roots, maxFiles, exampleLimit);
+    printOutcome(outcome, topCategories);
+    outcomes.push(outcome);
+  }
+  if (outcomes.length === 0) return 1;
+
+  const rows = outcomes.map((outcome) => [
+    outcome.language,
+    outcome.files,
+    outcome.megabytes.toFixed(1),
+    percent(outcome.recall),
+    percent(outcome.precision),
+    outcome.oursMegabytesPerSecond.toFixed(1),
+    outcome.ctagsMegabytesPerSecond.toFixed(1),
+    `${outcome.speedRatio.toFixed(2)}x`,
+    outcome.oursColdMegabytesPerSecond.toFixed(1),
+    `${outcome.coldSpeedRatio.toFixed(2)}x`,
+  ]);
+  process.stdout.write(
+    '\nlanguage    files     MB   recall  precision  ours MB/s  ctags MB/s  speed  cold MB/s  cold speed\n',
+  );
+  for (const row of rows) {
+    process.stdout.write(
+      `${String(row[0]).padEnd(10)} ${String(row[1]).padStart(6)} ${String(row[2]).padStart(6)} ${String(row[3]).padStart(8)} ${String(row[4]).padStart(10)} ${String(row[5]).padStart(10)} ${String(row[6]).padStart(11)} ${String(row[7]).padStart(6)} ${String(row[8]).padStart(10)} ${String(row[9]).padStart(11)}\n`,
+    );
+  }
+  const meetsTargets = outcomes.every(
+    (outcome) =>
+      outcome.recall >= TARGET_AGREEMENT &&
+      outcome.precisionWithNotes >= TARGET_AGREEMENT &&
+      outcome.speedRatio >= TARGET_SPEED_RATIO,
+  );
+  process.stdout.write(
+    `targets (recall and precision >= ${percent(TARGET_AGREEMENT)}, speed >= ${TARGET_SPEED_RATIO}x ctags): ${meetsTargets ? 'met' : 'NOT met'}\n`,
+  );
+
+  const report: ReportSection = {
+    title: 'Scanners vs universal-ctags',
+    headline: outcomes.map((outcome) => ({
+      label: outcome.language,
+      value: `recall ${percent(outcome.recall)}, precision ${percent(outcome.precision)}, ${outcome.speedRatio.toFixed(2)}x ctags speed`,
+    })),
+    tables: [
+      {
+        title:
+          'Definitions matched by (path, name, line); speed on the same files in the same run, one thread',
+        columns: [
+          'language',
+          'files',
+          'MB',
+          'recall',
+          'precision',
+          'ours MB/s',
+          'ctags MB/s',
+          'speed',
+          'cold MB/s',
+          'cold speed',
+        ],
+        rows,
+      },
+    ],
+    charts: [
+      {
+        kind: 'bar',
+        title: 'Scanning speed',
+        unit: 'MB/s',
+        categories: outcomes.map((outcome) => outcome.language),
+        series: [
+          { name: 'ctxkit scanners', values: outcomes.map((outcome) => outcome.oursMegabytesPerSecond) },
+          { name: 'universal-ctags', values: outcomes.map((outcome) => outcome.ctagsMegabytesPerSecond) },
+        ],
+      },
+    ],
+  };
+  const path = writeResults({ bench: 'scan', machine: machineInfo(), report, languages: outcomes });
+  process.stdout.write(`results: ${path}\n`);
+  return 0;
+}
+
+/** The scanner accuracy and speed bench. */
+export const scanBench: Bench = {
+  description:
+    'Scanner definitions vs universal-ctags (recall, precision, disagreements) and MB/s on real trees',
+  run,
+};
