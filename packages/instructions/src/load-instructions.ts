@@ -30,10 +30,15 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
   for (const directory of scopeDirectories(scope)) {
     for (const name of NESTED_INSTRUCTION_FILES) candidates.push(`${directory}/${name}`);
   }
+  // Extra files must stay inside the root: instruction loading never reads outside the project.
+  for (const file of options.files ?? []) {
+    const path = toRelative(options.root, file);
+    if (path !== '' && path !== '..' && !path.startsWith('../')) candidates.push(path);
+  }
   if (options.includeReadme) candidates.push(README_FILE);
 
   const sources: InstructionSource[] = [];
-  for (const path of candidates) {
+  for (const path of [...new Set(candidates)]) {
     const source = await readSource(options.root, path);
     if (source) sources.push(source);
   }

@@ -10,6 +10,11 @@ export interface LoadInstructionsOptions {
   scope?: string[];
   /** Load the root README.md last, as the lowest-priority file. Off by default: a README dilutes. */
   includeReadme?: boolean;
+  /**
+   * Extra instruction files (relative to `root`), loaded after the conventional ones and before
+   * README.md, e.g. `docs/CONVENTIONS.md`. A missing one is skipped like any other.
+   */
+  files?: string[];
   /** Byte budget of the whole rendered text (default {@link DEFAULT_MAX_TOTAL_BYTES}). */
   maxTotalBytes?: number;
   /** Byte budget of one file's rendered content (default {@link DEFAULT_MAX_FILE_BYTES}). */

@@ -1,0 +1,102 @@
+import { statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { type InstructionsResult, loadInstructions } from '@ctxkit/instructions';
+import type { Command } from 'commander';
+import { UserError } from '../errors.js';
+import type { CommandIO } from '../io.js';
+import { writeJson } from '../io.js';
+
+interface InstructionsOptions {
+  scope: string[];
+  includeReadme?: boolean;
+  json?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Resolve `[DIR]` (default: the repository root) and insist it is a directory. */
+export function resolveDirectory(io: CommandIO, directory: string | undefined): string {
+  const path = directory === undefined ? io.root : resolve(io.cwd, directory);
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    throw new UserError(`no such directory: ${directory ?? path}`);
+  }
+  if (!isDirectory) throw new UserError(`expected a directory, found a file: ${directory ?? path}`);
+  return path;
+}
+
+/** `ctxkit instructions [DIR]`: the project rules a model would get for a file scope, and why. */
+export function registerInstructionsCommand(program: Command, io: CommandIO): void {
+  program
+    .command('instructions')
+    .description('Show the project instructions (AGENTS.md, CLAUDE.md, rules) that apply to a file scope.')
+    .argument('[dir]', 'project directory (default: the repository root)')
+    .option(
+      '-s, --scope <file>',
+      'a file about to be worked on (repeatable); enables path-glob gating',
+      collect,
+      [],
+    )
+    .option('--include-readme', 'load README.md too, as the lowest-priority file')
+    .option('--json', 'print one JSON document: files, sections, bytes, text')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ctxkit instructions\n  ctxkit instructions --scope packages/api/src/server.ts --json\n',
+    )
+    .action(async (directory: string | undefined, options: InstructionsOptions) => {
+      const root = resolveDirectory(io, directory);
+      const scope = options.scope.map((file) => {
+        const absolute = resolve(io.cwd, file);
+        const inside = relative(root, absolute);
+        if (inside === '' || inside.startsWith('..') || resolve(root, inside) !== absolute)
+          throw new UserError(`--scope ${file} is outside the project directory ${root}`);
+        return absolute;
+      });
+      const settings = io.config.values.instructions ?? {};
+      const result = await loadInstructions({
+        root,
+        scope,
+        includeReadme: options.includeReadme ?? settings.includeReadme ?? false,
+        ...(settings.files !== undefined ? { files: settings.files } : {}),
+        ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
+        ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
+      });
+      // Malformed front matter is the author's mistake to fix, but the file still loaded.
+      for (const problem of result.problems)
+        io.stderr.write(`ctxkit: ${problem.path}:${problem.line}: ${problem.message}\n`);
+      if (options.json || io.json) {
+        writeJson(io, {
+          files: result.files,
+          sections: result.sections,
+          bytes: result.bytes,
+          text: result.text,
+        });
+        return;
+      }
+      io.stdout.write(renderHuman(result));
+    });
+}
+
+function renderHuman(result: InstructionsResult): string {
+  if (result.files.length === 0 && result.sections.dropped.length === 0)
+    return 'No instruction files found.\n';
+  const lines: string[] = [];
+  if (result.text !== '') lines.push(result.text.replace(/\n$/, ''), '');
+  lines.push(
+    `${result.bytes} bytes from ${result.files.length} file${result.files.length === 1 ? '' : 's'}:`,
+  );
+  for (const file of result.files)
+    lines.push(`  ${file.path} (${file.bytes} bytes${file.truncated ? ', truncated' : ''})`);
+  if (result.sections.dropped.length > 0) {
+    lines.push('dropped:');
+    for (const section of result.sections.dropped)
+      lines.push(
+        `  ${section.path}${section.heading === null ? '' : ` § ${section.heading || '(preamble)'}`}: ${section.reason}`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}

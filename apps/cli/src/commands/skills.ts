@@ -1,0 +1,89 @@
+import { discoverSkills, selectSkills } from '@ctxkit/skills';
+import type { Command } from 'commander';
+import { UserError } from '../errors.js';
+import type { CommandIO } from '../io.js';
+import { writeJson } from '../io.js';
+import { resolveDirectory } from './instructions.js';
+
+interface SkillsOptions {
+  task: string;
+  pin: string[];
+  maxExpanded?: string;
+  json?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** `ctxkit skills [DIR] --task TEXT`: which skills a task would see as cards and which in full. */
+export function registerSkillsCommand(program: Command, io: CommandIO): void {
+  program
+    .command('skills')
+    .description(
+      'Match a task against the project skills (SKILL.md): cards for matches, bodies for the best.',
+    )
+    .argument('[dir]', 'project directory (default: the repository root)')
+    .requiredOption('-t, --task <text>', 'the task as the user would write it; - reads standard input')
+    .option('-p, --pin <name>', 'always expand this skill (repeatable)', collect, [])
+    .option('--max-expanded <n>', 'most bodies inlined at once (default 2)')
+    .option('--json', 'print one JSON document: cards, expanded, text')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ctxkit skills --task "the login test fails with a TypeError"\n  ctxkit skills --task "write the changelog, @skill:release-notes" --json\n',
+    )
+    .action(async (directory: string | undefined, options: SkillsOptions) => {
+      const root = resolveDirectory(io, directory);
+      const task = options.task === '-' ? await io.readStdin() : options.task;
+      if (task.trim() === '')
+        throw new UserError('--task is empty; expected the task text (or - for standard input)');
+      let maxExpanded: number | undefined;
+      if (options.maxExpanded !== undefined) {
+        maxExpanded = Number(options.maxExpanded);
+        if (!Number.isInteger(maxExpanded) || maxExpanded < 0)
+          throw new UserError(`--max-expanded expects a whole number >= 0, found "${options.maxExpanded}"`);
+      }
+      const roots = io.config.values.skillRoots;
+      const found = await discoverSkills({ root, ...(roots !== undefined ? { roots } : {}) });
+      for (const problem of found.problems) io.stderr.write(`ctxkit: ${problem.path}: ${problem.message}\n`);
+      const known = new Set(found.skills.map((skill) => skill.name.toLowerCase()));
+      for (const pin of options.pin) {
+        if (!known.has(pin.toLowerCase())) {
+          const names = found.skills.map((skill) => skill.name).join(', ');
+          throw new UserError(
+            `--pin ${pin}: no such skill; found ${names === '' ? 'no skills' : names} under ${root}`,
+          );
+        }
+      }
+      const selection = selectSkills(found.skills, {
+        task,
+        pins: options.pin,
+        ...(maxExpanded !== undefined ? { maxExpanded } : {}),
+      });
+      for (const name of selection.unknown)
+        io.stderr.write(`ctxkit: the task references @skill:${name}, but no skill has that name\n`);
+      if (options.json || io.json) {
+        writeJson(io, {
+          cards: selection.cards,
+          expanded: selection.expanded.map(({ name, path, bytes }) => ({ name, path, bytes })),
+          text: selection.text,
+        });
+        return;
+      }
+      if (found.skills.length === 0) {
+        io.stdout.write(`No SKILL.md files found under ${root}.\n`);
+        return;
+      }
+      if (selection.text === '') {
+        io.stdout.write(`No skill matches this task (${found.skills.length} skills searched).\n`);
+        return;
+      }
+      const summary = selection.cards
+        .map(
+          (card) =>
+            `  ${card.score.toFixed(3).padStart(8)}  ${card.name}${selection.expanded.some((entry) => entry.name === card.name) ? ' (expanded)' : ''}`,
+        )
+        .join('\n');
+      io.stdout.write(`${selection.text}\nscores (of ${found.skills.length} skills):\n${summary}\n`);
+    });
+}
