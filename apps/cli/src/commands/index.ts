@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import type { CommandIO } from '../io.js';
+import { registerInstructionsCommand } from './instructions.js';
 import { registerRetrieveCommand } from './retrieve.js';
+import { registerSkillsCommand } from './skills.js';
 import { registerTokensCommand } from './tokens.js';
 
 /** Every subcommand, one file each; registration order is the order `--help` lists them. */
 export function registerCommands(program: Command, io: CommandIO): void {
   registerTokensCommand(program, io);
   registerRetrieveCommand(program, io);
+  registerInstructionsCommand(program, io);
+  registerSkillsCommand(program, io);
 }
