@@ -312,7 +312,10 @@ function runCtags(
       const tag = JSON.parse(line) as CtagsTag & { _type: string; path: string };
       if (tag._type !== 'tag') continue;
       let list = tags.get(tag.path);
-      if (!list) tags.set(tag.path, (list = []));
+      if (!list) {
+        list = [];
+        tags.set(tag.path, list);
+      }
       const entry: CtagsTag = { name: tag.name, line: tag.line, kind: tag.kind };
       if (tag.end !== undefined) entry.end = tag.end;
       if (tag.scopeKind !== undefined) entry.scopeKind = tag.scopeKind;
@@ -384,7 +387,10 @@ interface LanguageOutcome {
 
 function note(map: Map<string, Disagreement>, category: string, example: string, limit: number): void {
   let entry = map.get(category);
-  if (!entry) map.set(category, (entry = { count: 0, examples: [] }));
+  if (!entry) {
+    entry = { count: 0, examples: [] };
+    map.set(category, entry);
+  }
   entry.count++;
   if (entry.examples.length < limit) entry.examples.push(example);
 }

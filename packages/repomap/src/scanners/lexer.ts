@@ -68,7 +68,7 @@ const INITIAL_CAPACITY = 4096;
  * allocates (and garbage-collects) nothing per token, which keeps the pass fast and its memory flat.
  * Scanning is synchronous, so one set per thread suffices; a TokenList is valid until the next call.
  */
-const shared = {
+const shared: Pick<TokenList, 'kinds' | 'flags' | 'starts' | 'ends' | 'lines' | 'columns'> = {
   kinds: new Uint8Array(INITIAL_CAPACITY),
   flags: new Uint8Array(INITIAL_CAPACITY),
   starts: new Int32Array(INITIAL_CAPACITY),
