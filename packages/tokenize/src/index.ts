@@ -1,3 +1,31 @@
+export type { AllowedSpecial } from './byte-pair-encoder.js';
+export type { Calibration, CalibrationOptions } from './calibration.js';
+export {
+  CALIBRATION_SMOOTHING,
+  createCalibration,
+  MAX_CALIBRATION_RATIO,
+  MIN_CALIBRATION_RATIO,
+} from './calibration.js';
 export { ESTIMATE_CHARS_PER_TOKEN, estimateTokens } from './estimate.js';
-export type { Encoding, Tokenizer, TokenizerOptions } from './tokenizer.js';
-export { createTokenizer } from './tokenizer.js';
+export type {
+  CountableAttachment,
+  CountableDocument,
+  CountableImage,
+  CountableMessage,
+  CountableToolCall,
+  CountableToolResult,
+} from './messages.js';
+export {
+  countAttachmentTokens,
+  countMessageTokens,
+  DOCUMENT_TOKENS,
+  DOCUMENT_TOKENS_PER_PAGE,
+  IMAGE_PIXELS_PER_TOKEN,
+  MAX_IMAGE_TOKENS,
+  MESSAGE_OVERHEAD_TOKENS,
+  REPLY_PRIMING_TOKENS,
+  TOOL_CALL_OVERHEAD_TOKENS,
+  TOOL_RESULT_OVERHEAD_TOKENS,
+} from './messages.js';
+export type { EncodeOptions, Encoding, Tokenizer, TokenizerOptions } from './tokenizer.js';
+export { createTokenizer, ENCODINGS } from './tokenizer.js';

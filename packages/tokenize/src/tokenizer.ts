@@ -1,9 +1,13 @@
-import { createRequire } from 'node:module';
-import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
+import { type AllowedSpecial, bytePairEncoder } from './byte-pair-encoder.js';
 import { estimateTokens } from './estimate.js';
+import { type CountableMessage, countMessageTokens } from './messages.js';
+import type { ExactEncoding } from './ranks.js';
 
 /** Which token vocabulary to count with. `estimate` needs no ranks at all. */
-export type Encoding = 'cl100k_base' | 'o200k_base' | 'estimate';
+export type Encoding = ExactEncoding | 'estimate';
+
+/** The encodings {@link createTokenizer} accepts, exact ones first. */
+export const ENCODINGS: readonly Encoding[] = ['o200k_base', 'cl100k_base', 'estimate'];
 
 /** Options for {@link createTokenizer}. */
 export interface TokenizerOptions {
@@ -11,48 +15,62 @@ export interface TokenizerOptions {
   encoding?: Encoding;
 }
 
-/** Counts (and for exact encodings, encodes) text. */
+/** Options for a single count or encode. */
+export interface EncodeOptions {
+  /**
+   * Special-token strings (such as `<|endoftext|>`) to treat as special tokens, or `'all'`. By default
+   * they are ordinary text, like tiktoken's `encode_ordinary`: a file or tool result that contains one is
+   * counted as the characters it is. Ignored by the estimate.
+   */
+  allowedSpecial?: AllowedSpecial;
+}
+
+/** Counts (and for exact encodings, encodes and decodes) text and messages. */
 export interface Tokenizer {
   /** The vocabulary this tokenizer counts with. */
   readonly encoding: Encoding;
   /** Whether counts are exact (`false` for `estimate`). */
   readonly exact: boolean;
-  /** Number of tokens in `text`, counted as ordinary text (special-token strings are plain text). */
-  count(text: string): number;
+  /** Number of tokens in `text`. */
+  count(text: string, options?: EncodeOptions): number;
   /** Token ids of `text`; throws for the `estimate` encoding, which has no ids. */
-  encode(text: string): number[];
+  encode(text: string, options?: EncodeOptions): number[];
+  /** Text of token ids; throws for the `estimate` encoding. A leading BOM is kept. */
+  decode(tokens: readonly number[]): string;
+  /** Tokens `messages` take in a request, framing and attachments included (see `countMessageTokens`). */
+  countMessages(messages: readonly CountableMessage[]): number;
 }
 
-const require = createRequire(import.meta.url);
-const encoders = new Map<string, Tiktoken>();
-
-// Ranks are several MB; load them on first use, once per encoding.
-function loadEncoder(encoding: 'cl100k_base' | 'o200k_base'): Tiktoken {
-  let encoder = encoders.get(encoding);
-  if (!encoder) {
-    const ranks = require(`js-tiktoken/ranks/${encoding}`) as TiktokenBPE | { default: TiktokenBPE };
-    encoder = new Tiktoken('default' in ranks ? ranks.default : ranks);
-    encoders.set(encoding, encoder);
-  }
-  return encoder;
-}
-
-/** Create a tokenizer for `options.encoding`. Ranks load lazily on the first count. */
+/**
+ * Create a tokenizer for `options.encoding` (default `o200k_base`). Exact encodings load their ranks on
+ * the first count, once per process; creating a tokenizer is free.
+ */
 export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
   const encoding = options.encoding ?? 'o200k_base';
   if (encoding === 'estimate') {
+    const noIds = (): never => {
+      throw new Error('The estimate encoding has no token ids; use cl100k_base or o200k_base.');
+    };
     return {
       encoding,
       exact: false,
-      count: estimateTokens,
-      encode() {
-        throw new Error('The estimate encoding has no token ids; use cl100k_base or o200k_base.');
-      },
+      count: (text) => estimateTokens(text),
+      encode: noIds,
+      decode: noIds,
+      countMessages: (messages) => countMessageTokens(messages, estimateTokens),
     };
   }
   if (encoding !== 'cl100k_base' && encoding !== 'o200k_base') {
-    throw new Error(`Unknown encoding "${String(encoding)}"; expected cl100k_base, o200k_base or estimate.`);
+    throw new Error(`Unknown encoding "${String(encoding)}"; expected ${ENCODINGS.join(', ')}.`);
   }
-  const encode = (text: string) => loadEncoder(encoding).encode(text, [], []);
-  return { encoding, exact: true, count: (text) => encode(text).length, encode };
+  const count = (text: string, countOptions?: EncodeOptions): number =>
+    bytePairEncoder(encoding).count(text, countOptions?.allowedSpecial);
+  return {
+    encoding,
+    exact: true,
+    count,
+    encode: (text, encodeOptions) => bytePairEncoder(encoding).encode(text, encodeOptions?.allowedSpecial),
+    decode: (tokens) => bytePairEncoder(encoding).decode(tokens),
+    countMessages: (messages) => countMessageTokens(messages, (text) => count(text)),
+  };
 }

@@ -1,0 +1,236 @@
+import type { RankTable } from './ranks.js';
+
+/**
+ * Byte-pair merging of one pre-token, exactly as tiktoken does it: repeatedly merge the adjacent pair of
+ * parts whose concatenation has the lowest rank, the leftmost one on ties, until no pair is a token.
+ * Short pieces use tiktoken's own quadratic scan (fastest for a few dozen bytes); long ones a min-heap of
+ * (rank, position) over a linked list of parts, O(n log n), which picks the same pair at every step: the
+ * minimum rank, and among equal ranks the smallest position, which is the leftmost.
+ */
+
+/** Pieces longer than this (in bytes) are merged with the heap. */
+export const HEAP_MERGE_THRESHOLD = 96;
+
+const NO_RANK = 0x7fffffff;
+
+let starts = new Int32Array(256);
+let pairRanks = new Int32Array(256);
+
+function ensureScratch(length: number): void {
+  if (starts.length > length + 1) return;
+  let capacity = starts.length;
+  while (capacity <= length + 1) capacity *= 2;
+  starts = new Int32Array(capacity);
+  pairRanks = new Int32Array(capacity);
+}
+
+/**
+ * Merge `bytes[0, length)` and return the number of tokens; when `tokens` is given, also append the token
+ * ids to it.
+ */
+export function mergeBytePairs(
+  table: RankTable,
+  bytes: Uint8Array,
+  length: number,
+  tokens?: number[],
+): number {
+  if (length === 0) return 0;
+  if (length === 1) {
+    tokens?.push(table.byteRanks[bytes[0] as number] as number);
+    return 1;
+  }
+  const whole = table.rankOf(bytes, 0, length);
+  if (whole >= 0) {
+    tokens?.push(whole);
+    return 1;
+  }
+  return length > HEAP_MERGE_THRESHOLD
+    ? mergeWithHeap(table, bytes, length, tokens)
+    : mergeByScanning(table, bytes, length, tokens);
+}
+
+function rankOrNone(table: RankTable, bytes: Uint8Array, start: number, end: number): number {
+  const rank = table.rankOf(bytes, start, end);
+  return rank < 0 ? NO_RANK : rank;
+}
+
+/** tiktoken's quadratic merge; exported for the equivalence test only. */
+export function mergeByScanning(
+  table: RankTable,
+  bytes: Uint8Array,
+  length: number,
+  tokens?: number[],
+): number {
+  ensureScratch(length);
+  // Parts are starts[0 .. parts); starts[parts] = length is a sentinel. pairRanks[i] ranks parts i and i+1.
+  let parts = length;
+  for (let index = 0; index <= length; index++) starts[index] = index;
+  for (let index = 0; index < length - 1; index++)
+    pairRanks[index] = rankOrNone(table, bytes, index, index + 2);
+  pairRanks[length - 1] = NO_RANK;
+  for (;;) {
+    let best = NO_RANK;
+    let at = -1;
+    for (let index = 0; index < parts - 1; index++) {
+      const rank = pairRanks[index] as number;
+      if (rank < best) {
+        best = rank;
+        at = index;
+      }
+    }
+    if (at < 0) break;
+    // Merge part at+1 into part at: shift the later parts (and the sentinel) down by one.
+    for (let index = at + 1; index < parts; index++) {
+      starts[index] = starts[index + 1] as number;
+      pairRanks[index] = pairRanks[index + 1] as number;
+    }
+    parts -= 1;
+    pairRanks[at] =
+      at + 1 < parts ? rankOrNone(table, bytes, starts[at] as number, starts[at + 2] as number) : NO_RANK;
+    if (at > 0) {
+      pairRanks[at - 1] = rankOrNone(table, bytes, starts[at - 1] as number, starts[at + 1] as number);
+    }
+  }
+  if (tokens) {
+    for (let index = 0; index < parts; index++) {
+      tokens.push(table.rankOf(bytes, starts[index] as number, starts[index + 1] as number));
+    }
+  }
+  return parts;
+}
+
+// Heap keys pack (rank, position) into one float: rank * 2^32 + position, exact below 2^53.
+const POSITION_RANGE = 0x100000000;
+
+// Long pieces repeat the same few token pairs over and over (100k spaces, a megabyte of one letter), so
+// pair ranks are memoised by token ids in a direct-mapped table: a miss just recomputes from the bytes.
+const PAIR_CACHE_BITS = 16;
+const pairLeft = new Int32Array(1 << PAIR_CACHE_BITS).fill(-1);
+const pairRight = new Int32Array(1 << PAIR_CACHE_BITS);
+const pairRank = new Int32Array(1 << PAIR_CACHE_BITS);
+let pairCacheOwner: RankTable | undefined;
+
+/** The O(n log n) merge; exported for the equivalence test only. */
+export function mergeWithHeap(
+  table: RankTable,
+  bytes: Uint8Array,
+  length: number,
+  tokens?: number[],
+): number {
+  if (pairCacheOwner !== table) {
+    pairLeft.fill(-1);
+    pairCacheOwner = table;
+  }
+  const pairMask = (1 << PAIR_CACHE_BITS) - 1;
+  // Parts are identified by their first byte; next/previous link live parts (-1 = none), tokenAt holds a
+  // part's token id and rankAt the rank of the pair it starts (NO_RANK when none or when merged away).
+  const next = new Int32Array(length);
+  const previous = new Int32Array(length);
+  const tokenAt = new Int32Array(length);
+  const rankAt = new Int32Array(length);
+  const byteRanks = table.byteRanks;
+
+  const rankOfPair = (start: number, end: number, left: number, right: number): number => {
+    const slot = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - PAIR_CACHE_BITS);
+    const index = slot & pairMask;
+    if (pairLeft[index] === left && pairRight[index] === right) return pairRank[index] as number;
+    const rank = rankOrNone(table, bytes, start, end);
+    pairLeft[index] = left;
+    pairRight[index] = right;
+    pairRank[index] = rank;
+    return rank;
+  };
+
+  // Initial pairs, heapified bottom-up in O(n) rather than pushed one by one.
+  let heap = new Float64Array(Math.max(16, length * 2));
+  let heapSize = 0;
+  for (let index = 0; index < length; index++) {
+    next[index] = index + 1 < length ? index + 1 : -1;
+    previous[index] = index - 1;
+    tokenAt[index] = byteRanks[bytes[index] as number] as number;
+  }
+  for (let index = 0; index < length; index++) {
+    const rank =
+      index + 1 < length
+        ? rankOfPair(index, index + 2, tokenAt[index] as number, tokenAt[index + 1] as number)
+        : NO_RANK;
+    rankAt[index] = rank;
+    if (rank !== NO_RANK) heap[heapSize++] = rank * POSITION_RANGE + index;
+  }
+  for (let index = (heapSize >> 1) - 1; index >= 0; index--) {
+    const key = heap[index] as number;
+    let at = index;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= heapSize) break;
+      if (child + 1 < heapSize && (heap[child + 1] as number) < (heap[child] as number)) child += 1;
+      if ((heap[child] as number) >= key) break;
+      heap[at] = heap[child] as number;
+      at = child;
+    }
+    heap[at] = key;
+  }
+
+  const push = (key: number): void => {
+    if (heapSize === heap.length) {
+      const grown = new Float64Array(heap.length * 2);
+      grown.set(heap);
+      heap = grown;
+    }
+    let index = heapSize++;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      const parentKey = heap[parent] as number;
+      if (parentKey <= key) break;
+      heap[index] = parentKey;
+      index = parent;
+    }
+    heap[index] = key;
+  };
+
+  let parts = length;
+  while (heapSize > 0) {
+    // Pop the minimum.
+    const key = heap[0] as number;
+    const last = heap[--heapSize] as number;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= heapSize) break;
+      if (child + 1 < heapSize && (heap[child + 1] as number) < (heap[child] as number)) child += 1;
+      if ((heap[child] as number) >= last) break;
+      heap[at] = heap[child] as number;
+      at = child;
+    }
+    heap[at] = last;
+
+    const rank = Math.floor(key / POSITION_RANGE);
+    const start = key - rank * POSITION_RANGE;
+    // Stale entries: the part was merged away (rank reset to NO_RANK) or its pair rank changed since.
+    if (rankAt[start] !== rank) continue;
+    const absorbed = next[start] as number;
+    const after = next[absorbed] as number;
+    next[start] = after;
+    if (after >= 0) previous[after] = start;
+    rankAt[absorbed] = NO_RANK;
+    tokenAt[start] = rank;
+    parts -= 1;
+    let newRank = NO_RANK;
+    if (after >= 0) {
+      const afterEnd = next[after] as number;
+      newRank = rankOfPair(start, afterEnd < 0 ? length : afterEnd, rank, tokenAt[after] as number);
+    }
+    rankAt[start] = newRank;
+    if (newRank !== NO_RANK) push(newRank * POSITION_RANGE + start);
+    const before = previous[start] as number;
+    if (before >= 0) {
+      const beforeRank = rankOfPair(before, after >= 0 ? after : length, tokenAt[before] as number, rank);
+      rankAt[before] = beforeRank;
+      if (beforeRank !== NO_RANK) push(beforeRank * POSITION_RANGE + before);
+    }
+  }
+  if (tokens) {
+    for (let start = 0; start >= 0; start = next[start] as number) tokens.push(tokenAt[start] as number);
+  }
+  return parts;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CountableMessage,
+  countAttachmentTokens,
+  countMessageTokens,
+  DOCUMENT_TOKENS,
+  DOCUMENT_TOKENS_PER_PAGE,
+  MAX_IMAGE_TOKENS,
+  MESSAGE_OVERHEAD_TOKENS,
+  REPLY_PRIMING_TOKENS,
+  TOOL_CALL_OVERHEAD_TOKENS,
+  TOOL_RESULT_OVERHEAD_TOKENS,
+} from './messages.js';
+import { createTokenizer } from './tokenizer.js';
+
+// One token per character makes every expected figure readable.
+const perCharacter = (text: string) => text.length;
+
+describe('countAttachmentTokens', () => {
+  it('prices images by area, capped, and at the cap when dimensions are unknown', () => {
+    expect(countAttachmentTokens({ type: 'image', width: 100, height: 75 })).toBe(10);
+    expect(countAttachmentTokens({ type: 'image', width: 101, height: 75 })).toBe(11);
+    expect(countAttachmentTokens({ type: 'image', width: 4000, height: 3000 })).toBe(MAX_IMAGE_TOKENS);
+    expect(countAttachmentTokens({ type: 'image' })).toBe(MAX_IMAGE_TOKENS);
+    expect(countAttachmentTokens({ type: 'image', width: 0, height: 10 })).toBe(MAX_IMAGE_TOKENS);
+    expect(countAttachmentTokens({ type: 'image', width: Number.NaN, height: 10 })).toBe(MAX_IMAGE_TOKENS);
+  });
+
+  it('prices documents per page when the page count is known', () => {
+    expect(countAttachmentTokens({ type: 'document' })).toBe(DOCUMENT_TOKENS);
+    expect(countAttachmentTokens({ type: 'document', pages: 3 })).toBe(3 * DOCUMENT_TOKENS_PER_PAGE);
+    expect(countAttachmentTokens({ type: 'document', pages: 0 })).toBe(DOCUMENT_TOKENS);
+  });
+});
+
+describe('countMessageTokens', () => {
+  it('is zero for no messages', () => {
+    expect(countMessageTokens([], perCharacter)).toBe(0);
+  });
+
+  it('adds framing, text, tool calls, results, reasoning signatures and attachments', () => {
+    const messages: CountableMessage[] = [
+      { role: 'user', text: 'hello' },
+      {
+        role: 'assistant',
+        text: 'ok',
+        reasoning: { text: 'think', signature: 'SIG123' },
+        toolCalls: [{ id: 'c1', name: 'read', input: { path: 'a.ts' } }],
+      },
+      { role: 'tool', toolResult: { callId: 'c1', content: 'file body' } },
+      {
+        role: 'user',
+        attachments: [
+          { type: 'image', width: 750, height: 10 },
+          { type: 'document', pages: 1 },
+        ],
+      },
+    ];
+    const expected =
+      REPLY_PRIMING_TOKENS +
+      4 * MESSAGE_OVERHEAD_TOKENS +
+      'hello'.length +
+      'ok'.length +
+      'think'.length +
+      'SIG123'.length +
+      TOOL_CALL_OVERHEAD_TOKENS +
+      'read'.length +
+      '{"path":"a.ts"}'.length +
+      'c1'.length +
+      TOOL_RESULT_OVERHEAD_TOKENS +
+      'file body'.length +
+      'c1'.length +
+      10 +
+      DOCUMENT_TOKENS_PER_PAGE;
+    expect(countMessageTokens(messages, perCharacter)).toBe(expected);
+  });
+
+  it('counts raw JSON argument text as given', () => {
+    const raw = countMessageTokens(
+      [{ role: 'assistant', toolCalls: [{ name: 'f', input: '{"a":1}' }] }],
+      perCharacter,
+    );
+    const parsed = countMessageTokens(
+      [{ role: 'assistant', toolCalls: [{ name: 'f', input: { a: 1 } }] }],
+      perCharacter,
+    );
+    expect(raw).toBe(parsed);
+  });
+
+  it('is what a tokenizer’s countMessages returns, exact or estimated', () => {
+    const messages: CountableMessage[] = [{ role: 'user', text: 'Count <|endoftext|> as text.' }];
+    for (const encoding of ['o200k_base', 'cl100k_base', 'estimate'] as const) {
+      const tokenizer = createTokenizer({ encoding });
+      expect(tokenizer.countMessages(messages)).toBe(
+        REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS + tokenizer.count(messages[0]?.text ?? ''),
+      );
+    }
+  });
+});

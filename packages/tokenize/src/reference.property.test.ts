@@ -1,0 +1,202 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { referenceEncode } from './__fixtures__/reference.js';
+import { bytePairEncoder } from './byte-pair-encoder.js';
+
+// Fragments chosen to hit every branch of both split patterns: each kind of whitespace (NEL and NBSP are
+// White_Space in Rust, BOM is not), letters of several scripts and case classes (Lu, Ll, Lt, Lm, Lo),
+// combining marks, digits of several kinds, punctuation, emoji with ZWJ and variation selectors,
+// contractions (including the long s that case-folds to s), surrogate halves and special-token text.
+const FRAGMENTS = [
+  ' ',
+  '  ',
+  '   ',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  '\n\n',
+  '\u000b',
+  '\u000c',
+  '\u0085',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u3000',
+  '\ufeff',
+  '\u200b',
+  '\u180e',
+  'a',
+  'e',
+  'the',
+  'Hello',
+  'x',
+  's',
+  't',
+  'l',
+  'd',
+  'm',
+  'r',
+  'v',
+  'S',
+  'T',
+  'L',
+  'D',
+  'M',
+  'R',
+  'V',
+  'E',
+  'ſ',
+  'K',
+  'İ',
+  'ı',
+  'ǅ',
+  'ǈ',
+  'ʕ',
+  'ʰ',
+  'ß',
+  'é',
+  'É',
+  'Ω',
+  'ω',
+  'Ж',
+  'жизнь',
+  '日本',
+  '語',
+  'の',
+  'テスト',
+  '中文',
+  '한국어',
+  'مرحبا',
+  'שלום',
+  'नमस्ते',
+  'สวัสดี',
+  '\u0301',
+  '\u0903',
+  '\u20dd',
+  '\u093f',
+  '0',
+  '1',
+  '42',
+  '999',
+  '٣',
+  '²',
+  'Ⅻ',
+  '½',
+  '𝟘',
+  '𐍈',
+  '𝐀',
+  '\u{2ebf0}',
+  '\u{1e030}',
+  "'",
+  "'s",
+  "'S",
+  "'ll",
+  "'LL",
+  "'Re",
+  "'ve",
+  "'d",
+  "'M",
+  "'t",
+  '"',
+  '.',
+  ',',
+  '!',
+  '?',
+  '-',
+  '_',
+  '/',
+  '//',
+  '\\',
+  '(',
+  ')',
+  '{',
+  '}',
+  '[',
+  ']',
+  '<',
+  '>',
+  '=',
+  '==',
+  '=>',
+  '+',
+  '*',
+  '#',
+  '@',
+  '$',
+  '%',
+  '&',
+  '|',
+  '~',
+  '`',
+  ';',
+  ':',
+  '…',
+  '—',
+  '“',
+  '”',
+  '«',
+  '»',
+  '，',
+  '。',
+  '、',
+  '😀',
+  '👨‍👩‍👧',
+  '❤️',
+  '🇯🇵',
+  '👍🏽',
+  '\u200d',
+  '\ufe0f',
+  '\ud83d',
+  '\ude00',
+  '\ud800',
+  '\udfff',
+  '<|endoftext|>',
+  '\u0000',
+  '\u007f',
+  '\ufffd',
+];
+
+const text = fc
+  .array(
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...FRAGMENTS) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 3 }) },
+    ),
+    {
+      maxLength: 30,
+    },
+  )
+  .map((parts) => parts.join(''));
+
+describe.each(['cl100k_base', 'o200k_base'] as const)('%s on random text', (encoding) => {
+  const encoder = bytePairEncoder(encoding);
+
+  it('encodes and counts exactly like the reference', () => {
+    fc.assert(
+      fc.property(text, (sample) => {
+        const reference = referenceEncode(encoding, sample);
+        expect(encoder.encode(sample)).toEqual(reference);
+        expect(encoder.count(sample)).toBe(reference.length);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('encodes surrogate-heavy text like the reference', () => {
+    const unit = fc.oneof(
+      fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+      fc.constantFrom('a', ' ', "'", '1', '😀', '\u0085', '\ufeff'),
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 20 }), (units) => {
+        const sample = units.join('');
+        expect(encoder.encode(sample)).toEqual(referenceEncode(encoding, sample));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
