@@ -23,6 +23,7 @@ Measures @ctxkit/skills matching on real skills and labelled prompts:
   --prompts DIR   a directory of prompt files (*.txt, *.md). A prompt's expected skill comes from a
                   run-test.sh "<skill>" "$PROMPTS_DIR/<file>" line in a script beside the directory,
                   else from its file name when that is a skill name; other prompts are listed as unlabelled.
+  --label F=SKILL label prompt file F (name only) by hand, e.g. prompts no script maps
 
 Fetch the data (nothing of it is committed here):
   git clone https://github.com/anthropics/skills /tmp/skillbench/anthropic-skills
@@ -86,6 +87,7 @@ function labelsFromScripts(promptsDir: string): Map<string, string> {
 function loadPrompts(
   promptsDir: string,
   skillNames: Set<string>,
+  extraLabels: Map<string, string>,
 ): { labelled: LabelledPrompt[]; unlabelled: string[] } {
   const fromScripts = labelsFromScripts(promptsDir);
   const labelled: LabelledPrompt[] = [];
@@ -95,7 +97,8 @@ function loadPrompts(
     .sort();
   for (const name of files) {
     const stem = name.replace(/\.(txt|md)$/, '');
-    const expected = fromScripts.get(name) ?? (skillNames.has(stem) ? stem : undefined);
+    const expected =
+      extraLabels.get(name) ?? fromScripts.get(name) ?? (skillNames.has(stem) ? stem : undefined);
     const file = `${basename(dirname(promptsDir))}/${basename(promptsDir)}/${name}`;
     if (expected === undefined || !skillNames.has(expected)) unlabelled.push(file);
     else labelled.push({ file, expected, task: readFileSync(join(promptsDir, name), 'utf8') });
@@ -181,6 +184,7 @@ export const skillsBench: Bench = {
         skills: { type: 'string', multiple: true },
         prompts: { type: 'string', multiple: true },
         'max-expanded': { type: 'string', default: '2' },
+        label: { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -190,6 +194,17 @@ export const skillsBench: Bench = {
       return values.help ? 0 : 2;
     }
     const maxExpanded = Number(values['max-expanded']);
+    const extraLabels = new Map<string, string>();
+    for (const label of values.label ?? []) {
+      const [file, skill] = label.split('=');
+      if (!file || !skill) {
+        process.stderr.write(
+          `bench skills: --label expects FILE=SKILL (a prompt file name), found "${label}"\n`,
+        );
+        return 2;
+      }
+      extraLabels.set(file, skill);
+    }
     const skillDirectories = values.skills.map((directory) => resolve(directory));
     const promptDirectories = values.prompts.map((directory) => resolve(directory));
     for (const directory of [...skillDirectories, ...promptDirectories]) {
@@ -203,7 +218,7 @@ export const skillsBench: Bench = {
     const labelled: LabelledPrompt[] = [];
     const unlabelled: string[] = [];
     for (const directory of promptDirectories) {
-      const loaded = loadPrompts(directory, names);
+      const loaded = loadPrompts(directory, names, extraLabels);
       labelled.push(...loaded.labelled);
       unlabelled.push(...loaded.unlabelled);
     }
