@@ -33,8 +33,17 @@ describe('ctxkit config', () => {
     const document = parseJson(result) as ConfigDocument;
     expect(document.root).toBe(directory);
     expect(document.file).toBeNull();
-    expect(document.settings.every((entry) => entry.source === 'default' && entry.value === null)).toBe(true);
-    expect(document.settings.map((entry) => entry.key)).toContain('reserves.system');
+    expect(document.settings.every((entry) => entry.source === 'default')).toBe(true);
+    const settings = settingsOf(document);
+    // Defaults are the packages' own constants, so the report cannot drift from what they do.
+    expect(settings.model).toMatchObject({ value: null });
+    expect(settings.role).toMatchObject({ value: 'implement' });
+    expect(settings['reserves.system']).toMatchObject({ value: 500 });
+    expect(settings['reserves.tools']).toMatchObject({ value: 900 });
+    expect(settings['reserves.response']).toMatchObject({ value: 2048 });
+    expect(settings['reserves.slackPercent']).toMatchObject({ value: 10 });
+    expect(settings['roleShares.implement']).toMatchObject({ value: 1 });
+    expect(settings['instructions.maxTotalBytes']).toMatchObject({ value: 12000 });
   });
 
   it('reads ctxkit.config.json and names it as the source of each value', async () => {
@@ -51,8 +60,9 @@ describe('ctxkit config', () => {
     const settings = settingsOf(parseJson(result));
     expect(settings.model).toEqual({ key: 'model', value: 'qwen2.5-coder:7b', source: 'ctxkit.config.json' });
     expect(settings['reserves.system']).toMatchObject({ value: 600, source: 'ctxkit.config.json' });
-    expect(settings['reserves.tools']).toMatchObject({ value: null, source: 'default' });
+    expect(settings['reserves.tools']).toMatchObject({ value: 900, source: 'default' });
     expect(settings['roleShares.explore']).toMatchObject({ value: 0.5, source: 'ctxkit.config.json' });
+    expect(settings['roleShares.review']).toMatchObject({ value: 0.7, source: 'default' });
     expect(settings.ignore).toMatchObject({ value: ['dist/**'] });
   });
 
@@ -87,7 +97,8 @@ describe('ctxkit config', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^configuration ctxkit\.config\.json$/m);
     expect(result.stdout).toMatch(/^model\s+qwen2\.5-coder:7b\s+ctxkit\.config\.json$/m);
-    expect(result.stdout).toMatch(/^reserves\.tools\s+-\s+default$/m);
+    expect(result.stdout).toMatch(/^reserves\.tools\s+900\s+default$/m);
+    expect(result.stdout).toMatch(/^ignore\s+-\s+default$/m);
   });
 
   describe('mistakes in the configuration exit 2 with one line', () => {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { type CommandIO, writeJson } from '../io.js';
 import { displayPath } from '../output/paths.js';
 import { renderTable } from '../output/table.js';
+import { packageDefaults } from './defaults.js';
 import { type ConfigEntry, DEFAULT_SOURCE, describeConfig } from './resolve.js';
 
 /** `ctxkit config`: the effective configuration and where each value came from. */
@@ -23,7 +24,7 @@ export function registerConfigCommand(program: Command, io: CommandIO): void {
       ].join('\n'),
     )
     .action(() => {
-      const entries = describeConfig(io.config);
+      const entries = describeConfig(io.config, packageDefaults());
       if (io.json) {
         writeJson(io, { root: io.config.root, file: io.config.file ?? null, settings: entries });
         return;
@@ -35,7 +36,7 @@ export function registerConfigCommand(program: Command, io: CommandIO): void {
       const rows = entries.map((entry) => [
         entry.key,
         entry.value === null ? colors.dim('-') : formatValue(entry.value),
-        entry.source === DEFAULT_SOURCE ? colors.dim(entry.source) : entry.source,
+        entry.source === DEFAULT_SOURCE ? colors.dim(entry.source) : colors.cyan(entry.source),
       ]);
       io.stdout.write(
         renderTable(rows, { header: ['setting', 'value', 'source'], styleHeader: colors.bold }),

@@ -28,7 +28,16 @@ describe('validateConfig', () => {
         maxFileBytes: 4000,
       },
       map: { tokens: 1024 },
-      profiles: { 'my-model': { contextWindow: 16384, completionReserve: 1024, family: 'mine', size: '7b' } },
+      profiles: {
+        'my-model': {
+          contextWindow: 16384,
+          completionReserve: 1024,
+          family: 'mine',
+          sizeB: 7,
+          encoding: 'cl100k_base',
+          aliases: ['mine'],
+        },
+      },
     };
     expect(validateConfig(config, 'ctxkit.config.json')).toEqual(config);
   });

@@ -63,40 +63,38 @@ function leafKeys(config: CtxkitConfig): string[] {
 }
 
 /**
- * Every setting with its effective value and source, in schema order (records sorted by name),
- * unset settings included so the output shows everything that could be configured.
+ * Every setting with its effective value and source, in schema order (record entries sorted by
+ * name), unset settings included with their `defaults` value (or `null`) so the output shows
+ * everything that could be configured.
  */
-export function describeConfig(resolved: ResolvedConfig): ConfigEntry[] {
+export function describeConfig(
+  resolved: ResolvedConfig,
+  defaults: Record<string, unknown> = {},
+): ConfigEntry[] {
   const entries: ConfigEntry[] = [];
   const values = resolved.values as Record<string, unknown>;
-  const shape = configSchema.shape as Record<string, { unwrap?: () => unknown }>;
-  for (const key of Object.keys(shape)) {
+  const entry = (key: string, value: unknown): ConfigEntry => {
+    const source = resolved.sources[key];
+    if (source !== undefined && value !== undefined) return { key, value, source };
+    return { key, value: defaults[key] ?? null, source: DEFAULT_SOURCE };
+  };
+  for (const key of Object.keys(configSchema.shape)) {
     if (key === '$schema') continue;
     const value = values[key];
     if (RECORD_KEYS.has(key)) {
       const record = (value ?? {}) as Record<string, unknown>;
-      const names = Object.keys(record).sort();
+      const prefix = `${key}.`;
+      const defaultNames = Object.keys(defaults)
+        .filter((name) => name.startsWith(prefix))
+        .map((name) => name.slice(prefix.length));
+      const names = [...new Set([...Object.keys(record), ...defaultNames])].sort();
       if (names.length === 0) entries.push({ key, value: null, source: DEFAULT_SOURCE });
-      for (const name of names) {
-        const dotted = `${key}.${name}`;
-        entries.push({
-          key: dotted,
-          value: record[name],
-          source: resolved.sources[dotted] ?? DEFAULT_SOURCE,
-        });
-      }
+      for (const name of names) entries.push(entry(`${prefix}${name}`, record[name]));
     } else if (NESTED_KEYS.has(key)) {
       const record = (value ?? {}) as Record<string, unknown>;
-      for (const child of nestedFields(key)) {
-        const dotted = `${key}.${child}`;
-        entries.push({
-          key: dotted,
-          value: record[child] ?? null,
-          source: resolved.sources[dotted] ?? DEFAULT_SOURCE,
-        });
-      }
+      for (const child of nestedFields(key)) entries.push(entry(`${key}.${child}`, record[child]));
     } else {
-      entries.push({ key, value: value ?? null, source: resolved.sources[key] ?? DEFAULT_SOURCE });
+      entries.push(entry(key, value));
     }
   }
   return entries;

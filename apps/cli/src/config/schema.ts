@@ -20,17 +20,24 @@ const reservesSchema = z
   .partial()
   .strict();
 
-/** A model profile the user adds to (or overrides in) the built-in registry. */
+/**
+ * A model profile the user adds to (or corrects in) the built-in registry; the fields of
+ * @ctxkit/context's `ModelProfile` except the name, which is the key it is listed under.
+ */
 const profileSchema = z
   .object({
-    /** The model's context window in tokens. */
+    /** The model's whole context window in tokens (prompt + answer). */
     contextWindow: z.number().int().positive(),
-    /** Tokens the model needs for its answer, if different from the default reserve. */
+    /** Tokens kept for the model's answer (default: the response reserve). */
     completionReserve: tokenCount.optional(),
-    /** Model family (e.g. `qwen2.5-coder`), used when resolving names by substring. */
+    /** Family key matched as a substring of unknown names (default: the profile's name). */
     family: z.string().min(1).optional(),
-    /** Parameter-count bucket such as `7b`, used when resolving unknown names by size. */
-    size: z.string().min(1).optional(),
+    /** Parameter count in billions, for size-bucket matching. */
+    sizeB: z.number().positive().optional(),
+    /** Token vocabulary to count with (default o200k_base). */
+    encoding: z.enum(['o200k_base', 'cl100k_base', 'estimate']).optional(),
+    /** Other names this profile answers to. */
+    aliases: z.array(z.string().min(1)).optional(),
   })
   .strict();
 
