@@ -90,3 +90,29 @@ describe('buildInstructions invariants', () => {
     );
   });
 });
+
+describe('buildInstructions details', () => {
+  it('reads front matter behind a byte-order mark', () => {
+    const result = buildInstructions(
+      [{ path: 'AGENTS.md', text: '\uFEFF---\npaths: docs/**\n---\n# Docs\n' }],
+      {
+        scope: ['src/a.ts'],
+      },
+    );
+    expect(result.sections.dropped).toEqual([
+      { path: 'AGENTS.md', heading: null, reason: 'paths docs/** match no file in scope' },
+    ]);
+  });
+
+  it('cuts a single huge line at a character boundary and keeps multi-byte characters whole', () => {
+    const result = buildInstructions([{ path: '.cursorrules', text: `${'字'.repeat(3000)}\n` }], {
+      maxFileBytes: 400,
+    });
+    expect(result.files[0]?.truncated).toBe(true);
+    expect(result.files[0]?.bytes).toBeLessThanOrEqual(400);
+    expect(result.text).not.toContain('\uFFFD');
+    expect(result.text).toMatch(
+      /^<instructions source="\.cursorrules">\n字+\n\[ctxkit: truncated \.cursorrules here;/,
+    );
+  });
+});

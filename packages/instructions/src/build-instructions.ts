@@ -63,7 +63,8 @@ export function buildInstructions(
   for (const source of deduplicate(sources, dropped)) {
     const { path } = source;
     const kind = classifyInstructionPath(path);
-    const frontMatter = parseFrontMatter(source.text);
+    // A byte-order mark would hide the opening '---' of front matter.
+    const frontMatter = parseFrontMatter(source.text.replace(/^\uFEFF/, ''));
     if (frontMatter.problem) problems.push({ path, ...frontMatter.problem });
     const base = kind === 'nested' ? path.slice(0, path.lastIndexOf('/')) : '';
 

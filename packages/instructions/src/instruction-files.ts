@@ -69,13 +69,18 @@ function priorityKey(path: string): [number, number, string, number] {
 
 /**
  * Directories (relative, never the root) that contain a file in `scope`, shallowest first: the
- * places where nested AGENTS.md/CLAUDE.md files apply.
+ * places where nested AGENTS.md/CLAUDE.md files apply. An entry ending in `/` is a directory and
+ * counts itself.
  */
 export function scopeDirectories(scope: readonly string[]): string[] {
   const directories = new Set<string>();
   for (const file of scope) {
-    const parts = normalizeRelativePath(file).split('/');
-    for (let depth = 1; depth < parts.length; depth += 1) directories.add(parts.slice(0, depth).join('/'));
+    const normalized = normalizeRelativePath(file);
+    if (normalized === '' || normalized === '.' || normalized.startsWith('../')) continue;
+    const parts = normalized.split('/');
+    // A trailing '/' marks a directory in scope: its own nested files apply too.
+    const last = /[\\/]$/.test(file) ? parts.length : parts.length - 1;
+    for (let depth = 1; depth <= last; depth += 1) directories.add(parts.slice(0, depth).join('/'));
   }
   return [...directories].sort((left, right) => {
     const depth = left.split('/').length - right.split('/').length;

@@ -24,10 +24,16 @@ import type { InstructionSource, InstructionsResult, LoadInstructionsOptions } f
  */
 export async function loadInstructions(options: LoadInstructionsOptions): Promise<InstructionsResult> {
   const scope = (options.scope ?? []).map((file) => toRelative(options.root, file));
+  // A directory in scope (`--scope packages/api`) brings its own nested files, not just its parents'.
+  const scopeForDiscovery = await Promise.all(
+    scope.map(async (path) =>
+      (await isDirectory(join(options.root, ...path.split('/')))) ? `${path}/` : path,
+    ),
+  );
   const candidates: string[] = [...ROOT_INSTRUCTION_FILES];
   candidates.push(...(await listCursorRules(options.root)));
   candidates.push(...CTXKIT_INSTRUCTION_FILES);
-  for (const directory of scopeDirectories(scope)) {
+  for (const directory of scopeDirectories(scopeForDiscovery)) {
     for (const name of NESTED_INSTRUCTION_FILES) candidates.push(`${directory}/${name}`);
   }
   // Extra files must stay inside the root: instruction loading never reads outside the project.
@@ -49,6 +55,14 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
   });
 }
 
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 async function readSource(root: string, path: string): Promise<InstructionSource | undefined> {
   const absolute = join(root, ...path.split('/'));
   try {
@@ -64,10 +78,15 @@ async function readSource(root: string, path: string): Promise<InstructionSource
   }
 }
 
+/** How deep below .cursor/rules rule files are looked for. */
+const MAX_RULES_DEPTH = 4;
+
 /** Every `*.mdc` below .cursor/rules (Cursor allows sub-folders), sorted. */
 async function listCursorRules(root: string): Promise<string[]> {
   const found: string[] = [];
-  async function walk(relativeDirectory: string): Promise<void> {
+  async function walk(relativeDirectory: string, depth = 0): Promise<void> {
+    // Linked folders are followed, so a depth limit is what stops a link cycle.
+    if (depth > MAX_RULES_DEPTH) return;
     let entries: import('node:fs').Dirent[];
     try {
       entries = await readdir(join(root, ...relativeDirectory.split('/')), { withFileTypes: true });
@@ -76,8 +95,11 @@ async function listCursorRules(root: string): Promise<string[]> {
     }
     for (const entry of entries) {
       const path = `${relativeDirectory}/${entry.name}`;
-      if (entry.isDirectory()) await walk(path);
+      if (entry.isDirectory()) await walk(path, depth + 1);
       else if (entry.name.endsWith('.mdc')) found.push(path);
+      // A linked sub-folder of shared rules (symlinked files are read through readSource).
+      else if (entry.isSymbolicLink() && (await isDirectory(join(root, ...path.split('/')))))
+        await walk(path, depth + 1);
     }
   }
   await walk(CURSOR_RULES_DIRECTORY);

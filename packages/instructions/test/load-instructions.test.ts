@@ -53,6 +53,11 @@ describe('loadInstructions on a nested monorepo', () => {
     expect(result.files.at(-1)?.path).toBe('README.md');
   });
 
+  it('treats a directory in scope as containing files: its own nested files load', async () => {
+    const result = await loadInstructions({ root, scope: ['packages/web'] });
+    expect(result.files.map((file) => file.path)).toContain('packages/web/AGENTS.md');
+  });
+
   it('accepts absolute scope paths inside the root', async () => {
     const relative = await loadInstructions({ root, scope: ['packages/api/src/handlers/users.go'] });
     const absolute = await loadInstructions({

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseSkill } from './parse-skill.js';
 import { compareStrings } from './skill-index.js';
@@ -21,9 +21,14 @@ export async function discoverSkills(options: DiscoverSkillsOptions): Promise<Di
   const skills: Skill[] = [];
   const problems: SkillProblem[] = [];
   const owners = new Map<string, string>();
+  const seenFiles = new Set<string>();
   for (const skillRoot of options.roots ?? DEFAULT_SKILL_ROOTS) {
     const absoluteRoot = isAbsolute(skillRoot) ? skillRoot : join(options.root, skillRoot);
     for (const file of await findSkillFiles(absoluteRoot)) {
+      // The same file reached through a second root (a symlinked skills directory) is one skill.
+      const real = await realpath(file);
+      if (seenFiles.has(real)) continue;
+      seenFiles.add(real);
       const path = relative(options.root, file).split(sep).join('/');
       const parsed = parseSkill(path, await readFile(file, 'utf8'));
       problems.push(...parsed.problems);
@@ -44,9 +49,16 @@ export async function discoverSkills(options: DiscoverSkillsOptions): Promise<Di
   return { skills, problems };
 }
 
-async function findSkillFiles(directory: string, depth = 0): Promise<string[]> {
+/**
+ * SKILL.md files below `directory`, sorted. Symbolic links are followed (`.claude/skills` is often
+ * a link to `skills/`, or holds links to shared skills); `visited` real directories stop cycles.
+ */
+async function findSkillFiles(directory: string, depth = 0, visited = new Set<string>()): Promise<string[]> {
   let entries: import('node:fs').Dirent[];
   try {
+    const real = await realpath(directory);
+    if (visited.has(real)) return [];
+    visited.add(real);
     entries = await readdir(directory, { withFileTypes: true });
   } catch {
     return [];
@@ -54,9 +66,16 @@ async function findSkillFiles(directory: string, depth = 0): Promise<string[]> {
   const found: string[] = [];
   for (const entry of [...entries].sort((left, right) => compareStrings(left.name, right.name))) {
     const path = join(directory, entry.name);
-    if (entry.isFile() && entry.name === SKILL_FILE_NAME) found.push(path);
-    else if (entry.isDirectory() && depth < MAX_DEPTH && !SKIPPED_DIRECTORIES.has(entry.name))
-      found.push(...(await findSkillFiles(path, depth + 1)));
+    let isFile = entry.isFile();
+    let isDirectory = entry.isDirectory();
+    if (entry.isSymbolicLink()) {
+      const target = await stat(path).catch(() => undefined);
+      isFile = target?.isFile() ?? false;
+      isDirectory = target?.isDirectory() ?? false;
+    }
+    if (isFile && entry.name === SKILL_FILE_NAME) found.push(path);
+    else if (isDirectory && depth < MAX_DEPTH && !SKIPPED_DIRECTORIES.has(entry.name))
+      found.push(...(await findSkillFiles(path, depth + 1, visited)));
   }
   return found;
 }

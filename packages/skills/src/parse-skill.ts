@@ -16,7 +16,9 @@ const CLOSING = /^---[ \t]*\r?$/;
  * to the directory name and a missing description to the body's first paragraph — each reported,
  * so a skill author can fix the file while the skill keeps working.
  */
-export function parseSkill(path: string, text: string): ParsedSkill {
+export function parseSkill(path: string, source: string): ParsedSkill {
+  // A byte-order mark would hide the opening '---' of the front matter.
+  const text = source.replace(/^\uFEFF/, '');
   const problems: SkillProblem[] = [];
   let data: Record<string, unknown> = {};
   let body = text;

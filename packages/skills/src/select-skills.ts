@@ -18,7 +18,8 @@ export const MAX_CARD_DESCRIPTION_CHARS = 240;
  */
 export const RELATIVE_SCORE_CUTOFF = 0.5;
 /** `@skill:name` in a task asks for that skill's full body. */
-const SKILL_REFERENCE = /@skill:([A-Za-z0-9_][\w.:-]*)/g;
+// Names may contain `.` and `:` (`superpowers:brainstorming`) but never end with them: that is prose.
+const SKILL_REFERENCE = /@skill:([A-Za-z0-9_](?:[\w.:-]*[\w-])?)/g;
 
 const indexCache = new WeakMap<readonly Skill[], SkillIndex>();
 
@@ -43,10 +44,9 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   };
   const byName = new Map(index.entries.map((entry) => [entry.skill.name.toLowerCase(), entry.skill]));
   const scope = options.scope ?? [];
-  const inScope = (skill: Skill) =>
-    skill.paths.length === 0 ||
-    scope.length === 0 ||
+  const matchesScope = (skill: Skill) =>
     scope.some((file) => picomatch.isMatch(file, skill.paths, { dot: true }));
+  const inScope = (skill: Skill) => skill.paths.length === 0 || scope.length === 0 || matchesScope(skill);
 
   const scores = scoreSkills(index, options.task).filter((entry) => inScope(entry.skill));
   const scoreOf = new Map(scores.map((entry) => [entry.skill, entry.score]));
@@ -56,7 +56,7 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   const unknown: string[] = [];
   const wanted: { skill: Skill; reason: ExpandedSkill['reason'] }[] = [];
   const request = (name: string, reason: ExpandedSkill['reason']) => {
-    const skill = byName.get(name.replace(/[.:]+$/, '').toLowerCase());
+    const skill = byName.get(name.toLowerCase());
     if (!skill) {
       if (!unknown.includes(name)) unknown.push(name);
     } else if (!wanted.some((entry) => entry.skill === skill)) wanted.push({ skill, reason });
@@ -72,10 +72,17 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   });
 
   const matched = scores.filter(({ score }) => score >= thresholds.card && score >= relativeFloor);
-  // Referenced and pinned skills always get a card, even past the expansion cap.
-  const carded = [...wanted.map((entry) => entry.skill), ...matched.map((entry) => entry.skill)].filter(
-    (skill, position, all) => all.indexOf(skill) === position,
+  // A skill whose declared paths match a file in scope is relevant by its author's word (like
+  // Cursor's auto-attached rules): it gets a card even when the task shares no word with it.
+  const byPath = scores.filter(
+    ({ skill }) => skill.paths.length > 0 && scope.length > 0 && matchesScope(skill),
   );
+  // Referenced and pinned skills always get a card, even past the expansion cap.
+  const carded = [
+    ...wanted.map((entry) => entry.skill),
+    ...matched.map((entry) => entry.skill),
+    ...byPath.map((entry) => entry.skill),
+  ].filter((skill, position, all) => all.indexOf(skill) === position);
   const cards: SkillCard[] = carded
     .map((skill) => ({
       name: skill.name,

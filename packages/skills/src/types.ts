@@ -50,7 +50,10 @@ export interface SelectSkillsOptions {
   maxCards?: number;
   /** Byte cap of one inlined body (default 6000); longer bodies are cut at a section boundary. */
   maxBodyBytes?: number;
-  /** Files in scope; a skill with `paths` is only considered when one of them matches. */
+  /**
+   * Files in scope. A skill with `paths` is only considered when one of them matches — and then
+   * always gets a card. Empty or absent: `paths` are ignored.
+   */
   scope?: string[];
   /** Override the calibrated score thresholds (e.g. from configuration); absent keeps the measured ones. */
   thresholds?: { card?: number; expand?: number };

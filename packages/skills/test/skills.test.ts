@@ -54,6 +54,14 @@ describe('discoverSkills', () => {
     );
   });
 
+  it('follows a symlinked skills directory and counts a skill reached twice once', async () => {
+    const linked = await discoverSkills({ root: join(import.meta.dirname, 'fixtures', 'linked') });
+    expect(linked.skills.map((skill) => [skill.name, skill.path])).toEqual([
+      ['review', '.claude/skills/review/SKILL.md'],
+    ]);
+    expect(linked.problems).toEqual([]);
+  });
+
   it('searches only the roots it is given', async () => {
     const only = await discoverSkills({ root, roots: ['.claude/skills'] });
     expect(only.skills.map((skill) => skill.name)).toEqual(['sql-migrations', 'systematic-debugging']);
@@ -80,6 +88,7 @@ describe('selectSkills', () => {
     ['cap', 'Use @skill:pdf-forms and @skill:code-review and @skill:release-notes', { maxExpanded: 2 }],
     ['scope-gated', 'Add a migration for the users table', { scope: ['src/app.ts'] }],
     ['scope-open', 'Add a migration for the users table', { scope: ['db/migrations/0042_users.sql'] }],
+    ['scope-card', 'Tidy this file', { scope: ['db/migrations/0042_users.sql'] }],
     ['no-match', 'Rename the variable x to count', {}],
     ['unknown-reference', 'Follow @skill:deploy-checklist', { pins: ['nope'] }],
     ['small-body-cap', 'Debug the failing test, @skill:systematic-debugging', { maxBodyBytes: 300 }],
@@ -140,7 +149,7 @@ describe('selectSkills', () => {
 
   it('reports unknown references and pins', () => {
     expect(selectSkills(skills, { task: 'use @skill:deploy-checklist.', pins: ['nope'] }).unknown).toEqual([
-      'deploy-checklist.',
+      'deploy-checklist',
       'nope',
     ]);
   });
