@@ -1,6 +1,10 @@
 import type { Command } from 'commander';
 import type { CommandIO } from '../io.js';
+import { registerBudgetCommand } from './budget.js';
+import { registerComposeCommand } from './compose.js';
 import { registerInstructionsCommand } from './instructions.js';
+import { registerPackCommand } from './pack.js';
+import { registerProfilesCommand } from './profiles.js';
 import { registerRetrieveCommand } from './retrieve.js';
 import { registerSkillsCommand } from './skills.js';
 import { registerTokensCommand } from './tokens.js';
@@ -11,4 +15,8 @@ export function registerCommands(program: Command, io: CommandIO): void {
   registerRetrieveCommand(program, io);
   registerInstructionsCommand(program, io);
   registerSkillsCommand(program, io);
+  registerProfilesCommand(program, io);
+  registerBudgetCommand(program, io);
+  registerPackCommand(program, io);
+  registerComposeCommand(program, io);
 }

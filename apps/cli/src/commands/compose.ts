@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import type { CommandIO } from '../io.js';
+import { writeJson } from '../io.js';
+import { formatBytes, formatCount } from '../output/index.js';
+import {
+  addPackOptions,
+  gatherPack,
+  type PackCommandOptions,
+  packDocument,
+  renderPackSummary,
+} from './pack.js';
+
+/** `ctxkit compose [DIR] --task TEXT`: what `pack` would send, phase by phase, without the bodies. */
+export function registerComposeCommand(program: Command, io: CommandIO): void {
+  addPackOptions(
+    program
+      .command('compose')
+      .description(
+        'Show what a pack would contain — phases, budget and files — without the text. No model call.',
+      ),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ctxkit compose --task "add JWT auth" --model qwen2.5-coder:14b\n  ctxkit compose --task-file task.md --json\n',
+    )
+    .action(async (directory: string | undefined, options: PackCommandOptions) => {
+      const gathered = await gatherPack(io, directory, options);
+      const { phases } = gathered;
+      if (options.json || io.json) {
+        writeJson(io, { ...packDocument(gathered, false), phases });
+        return;
+      }
+      const map = phases.repoMap;
+      const instructions = phases.instructions;
+      const skills = phases.skills;
+      const lines = [
+        'phases',
+        `  1 repo map      ${formatCount(map.files)} files scanned${map.skipped ? `, ${formatCount(map.skipped)} skipped` : ''}; map ${formatCount(map.tokens)} of ${formatCount(map.budget)} tokens; cache ${map.cache.hits} hits, ${map.cache.misses} misses`,
+        `  2 instructions  ${instructions.files.length === 0 ? 'none found' : `${instructions.files.map((file) => `${file.path}${file.truncated ? ' (truncated)' : ''}`).join(', ')} (${formatBytes(instructions.bytes)})`}`,
+        `  3 skills        ${skills.discovered} found; ${skills.cards.length} card${skills.cards.length === 1 ? '' : 's'}${skills.cards.length ? `: ${skills.cards.join(', ')}` : ''}; expanded: ${skills.expanded.length ? skills.expanded.join(', ') : 'none'}`,
+        `  4 excerpts      top ${phases.excerpts.considered} ranked files`,
+        ...phases.excerpts.files.map(
+          (file) =>
+            `      ${file.path}  ${file.mode === 'signatures' ? 'signatures' : 'lines'} ${file.lines || '-'} of ${file.of}`,
+        ),
+        '',
+      ];
+      io.stdout.write(lines.join('\n'));
+      io.stdout.write(renderPackSummary(io, gathered, 'compose'));
+    });
+}

@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from './command-test-io.js';
+
+const FILES: Record<string, string> = {
+  'AGENTS.md': '# Rules\n\nRun `npm test` before you finish.\n',
+  '.ctxkit/skills/release/SKILL.md':
+    '---\nname: release\ndescription: Cut a release of the retry library with changesets\n---\n\nRun changeset version.\n',
+  'src/retry.ts': [
+    "import { sleep } from './sleep.js';",
+    '',
+    'export interface RetryOptions {',
+    '  attempts: number;',
+    '  delayMs: number;',
+    '}',
+    '',
+    'export async function retry<T>(operation: () => Promise<T>, options: RetryOptions): Promise<T> {',
+    '  let lastError: unknown;',
+    '  for (let attempt = 0; attempt < options.attempts; attempt++) {',
+    '    try {',
+    '      return await operation();',
+    '    } catch (error) {',
+    '      lastError = error;',
+    '      await sleep(options.delayMs * 2 ** attempt);',
+    '    }',
+    '  }',
+    '  throw lastError;',
+    '}',
+    '',
+  ].join('\n'),
+  'src/sleep.ts':
+    'export function sleep(ms: number): Promise<void> {\n  return new Promise((done) => setTimeout(done, ms));\n}\n',
+  'src/index.ts': "export { retry } from './retry.js';\nexport { sleep } from './sleep.js';\n",
+};
+
+function fixtureRepository(): string {
+  const root = mkdtempSync(join(tmpdir(), 'ctxkit-pack-'));
+  mkdirSync(join(root, '.git'));
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const TASK = 'retry should stop waiting after the last attempt (no sleep after the final failure)';
+
+describe('ctxkit pack', () => {
+  it('packs instructions, repo map, excerpts and task under the budget, deterministically', async () => {
+    const root = fixtureRepository();
+    const args = ['pack', '--task', TASK, '--model', 'qwen2.5-coder:7b', '--no-cache', '--json'];
+    const first = await runInProcess(args, root);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const document = JSON.parse(first.stdout);
+    expect(document.budget).toMatchObject({ window: 32_768, available: 26_044, role: 'implement' });
+    expect(document.used).toBeLessThanOrEqual(document.budget.available);
+    expect(document.sections.map((section: { kind: string }) => section.kind)).toEqual([
+      'instructions',
+      'skills',
+      'repo-map',
+      'files',
+      'task',
+    ]);
+    const files = document.sections.find((section: { kind: string }) => section.kind === 'files');
+    expect(files.items[0].name).toBe('src/retry.ts');
+    expect(document.text).toContain('Run `npm test` before you finish.');
+    expect(document.text).toContain('15 |       await sleep(options.delayMs * 2 ** attempt);');
+    expect(document.text.endsWith(`<task>\n${TASK}\n</task>\n`)).toBe(true);
+    const second = await runInProcess(args, root);
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('prints a one-screen summary with the budget bar and what was dropped', async () => {
+    const root = fixtureRepository();
+    const result = await runInProcess(
+      [
+        'pack',
+        '--task',
+        TASK,
+        '--model',
+        'tiny:1b',
+        '--window',
+        '4600',
+        '--reserve-response',
+        '512',
+        '--no-cache',
+      ],
+      root,
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('pack  size:1b (unknown family; size bucket 1b from "tiny:1b") · implement');
+    expect(lines[1]).toMatch(/^\[[▒█░]{32}\] reserved [\d,]+ · used [\d,]+ · free [\d,]+ of 4,600$/);
+    expect(result.stdout).toMatch(/^dropped: /m);
+  });
+
+  it('prints only the text with --text, and rejects a missing task', async () => {
+    const root = fixtureRepository();
+    const text = await runInProcess(
+      ['pack', '--task', TASK, '--model', 'gpt-4o', '--no-cache', '--text'],
+      root,
+    );
+    expect(text.stdout.startsWith('<instructions>')).toBe(true);
+    const missing = await runInProcess(['pack', '--model', 'gpt-4o'], root);
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: 'ctxkit: expected exactly one of --task TEXT or --task-file PATH\n',
+    });
+  });
+});
+
+describe('ctxkit compose', () => {
+  it('shows phases, budget and files without bodies', async () => {
+    const root = fixtureRepository();
+    const json = await runInProcess(
+      ['compose', '--task', TASK, '--model', 'qwen2.5-coder:7b', '--no-cache', '--json'],
+      root,
+    );
+    const document = JSON.parse(json.stdout);
+    expect(document.text).toBeUndefined();
+    expect(document.phases.instructions.files.map((file: { path: string }) => file.path)).toEqual([
+      'AGENTS.md',
+    ]);
+    expect(document.phases.excerpts.files[0]).toMatchObject({ path: 'src/retry.ts', mode: 'bodies' });
+    const human = await runInProcess(
+      ['compose', '--task', TASK, '--model', 'qwen2.5-coder:7b', '--no-cache'],
+      root,
+    );
+    expect(human.stdout).toContain('  2 instructions  AGENTS.md');
+    expect(human.stdout).toContain('      src/retry.ts  lines ');
+  });
+});

@@ -1,0 +1,274 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type Budget,
+  type ComposedPack,
+  composePack,
+  type ProfileResolution,
+  planPack,
+  type SourceFile,
+  selectExcerptFiles,
+} from '@ctxkit/context';
+import { loadInstructions } from '@ctxkit/instructions';
+import { buildRepoMap } from '@ctxkit/repomap';
+import { discoverSkills, selectSkills } from '@ctxkit/skills';
+import { createTokenizer } from '@ctxkit/tokenize';
+import type { Command } from 'commander';
+import { UserError } from '../errors.js';
+import type { CommandIO } from '../io.js';
+import { readTextInput, writeJson } from '../io.js';
+import { formatCount, renderBudgetBar } from '../output/index.js';
+import { addBudgetOptions, type BudgetCommandOptions, describeResolution, resolveBudget } from './budget.js';
+import { resolveDirectory } from './instructions.js';
+
+/** Options of `ctxkit pack` and `ctxkit compose`. */
+export interface PackCommandOptions extends BudgetCommandOptions {
+  task?: string;
+  taskFile?: string;
+  /** `--no-cache` sets this to false: the repo map is built without its disk cache. */
+  cache: boolean;
+  text?: boolean;
+}
+
+// Items listed one per line in the human summary before the rest are counted.
+const MAX_LISTED_ITEMS = 12;
+
+/** What each loading phase found, for `compose` and the human summary. */
+export interface PackPhases {
+  repoMap: {
+    files: number;
+    tokens: number;
+    budget: number;
+    skipped: number;
+    cache: { hits: number; misses: number };
+  };
+  instructions: { files: { path: string; bytes: number; truncated: boolean }[]; bytes: number };
+  skills: { discovered: number; cards: string[]; expanded: string[] };
+  excerpts: { considered: number; files: { path: string; mode: string; lines: string; of: number }[] };
+}
+
+/** A composed pack with the resolution, budget and phases that produced it. */
+export interface GatheredPack {
+  resolution: ProfileResolution;
+  budget: Budget;
+  pack: ComposedPack;
+  phases: PackPhases;
+}
+
+async function readTask(io: CommandIO, options: PackCommandOptions): Promise<string> {
+  if ((options.task === undefined) === (options.taskFile === undefined)) {
+    throw new UserError('expected exactly one of --task TEXT or --task-file PATH');
+  }
+  const task = options.task ?? (await readTextInput(io, options.taskFile!));
+  if (task.trim() === '')
+    throw new UserError(`the task is empty${options.taskFile ? ` (${options.taskFile})` : ''}`);
+  return task;
+}
+
+async function readSources(root: string, paths: string[]): Promise<SourceFile[]> {
+  const files = await Promise.all(
+    paths.map(async (path) => {
+      try {
+        return { path, text: await readFile(join(root, path), 'utf8') };
+      } catch {
+        // Vanished or unreadable since the map was built: it is simply not excerpted.
+        return undefined;
+      }
+    }),
+  );
+  return files.filter((file): file is SourceFile => file !== undefined);
+}
+
+function formatSpans(spans: { start: number; end: number }[]): string {
+  return spans
+    .map((span) => (span.start === span.end ? `${span.start}` : `${span.start}-${span.end}`))
+    .join(',');
+}
+
+/**
+ * The I/O shell around `composePack`: build the repo map for the task, read the top-ranked files,
+ * load instructions and skills for that file scope, then compose under the budget.
+ */
+export async function gatherPack(
+  io: CommandIO,
+  directory: string | undefined,
+  options: PackCommandOptions,
+): Promise<GatheredPack> {
+  const root = resolveDirectory(io, directory);
+  const task = await readTask(io, options);
+  const { resolution, budget } = await resolveBudget(io, options);
+  const tokenizer = createTokenizer({ encoding: resolution.profile.encoding });
+  const plan = planPack(budget);
+  const values = io.config.values;
+
+  const progress = io.progress('mapping repository');
+  const map = await buildRepoMap({
+    root,
+    query: task,
+    tokens: plan.repoMapTokens,
+    tokenizer,
+    cache: options.cache ? {} : false,
+    ...(values.ignore !== undefined ? { ignore: values.ignore } : {}),
+    onProgress: (done, total) => progress.update(done, total),
+  }).finally(() => progress.done());
+
+  const paths = selectExcerptFiles(map.ranking, plan.maxFiles);
+  const settings = values.instructions ?? {};
+  const [files, instructions, discovered] = await Promise.all([
+    readSources(root, paths),
+    loadInstructions({
+      root,
+      scope: paths,
+      includeReadme: settings.includeReadme ?? false,
+      ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
+      ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
+    }),
+    discoverSkills({ root, ...(values.skillRoots !== undefined ? { roots: values.skillRoots } : {}) }),
+  ]);
+  const skills = selectSkills(discovered.skills, { task, scope: paths });
+
+  const pack = composePack({
+    task,
+    budget,
+    tokenizer,
+    instructions,
+    skills,
+    repoMap: map,
+    files,
+  });
+  const phases: PackPhases = {
+    repoMap: {
+      files: map.files,
+      tokens: map.tokens,
+      budget: map.budget,
+      skipped: map.skipped.length,
+      cache: map.cache,
+    },
+    instructions: { files: instructions.files, bytes: instructions.bytes },
+    skills: {
+      discovered: discovered.skills.length,
+      cards: skills.cards.map((card) => card.name),
+      expanded: skills.expanded.map((skill) => skill.name),
+    },
+    excerpts: {
+      considered: paths.length,
+      files: pack.excerpts.map((excerpt) => ({
+        path: excerpt.path,
+        mode: excerpt.mode,
+        lines: formatSpans(excerpt.spans),
+        of: excerpt.totalLines,
+      })),
+    },
+  };
+  return { resolution, budget, pack, phases };
+}
+
+/** The JSON document of `pack` (with `text`) and `compose` (without). */
+export function packDocument(gathered: GatheredPack, withText: boolean): Record<string, unknown> {
+  const { resolution, budget, pack } = gathered;
+  return {
+    model: {
+      query: resolution.query,
+      rule: resolution.rule,
+      matched: resolution.matched,
+      profile: resolution.profile,
+    },
+    budget: {
+      ...budget,
+      reserves: pack.budget.reserves,
+      used: pack.budget.used,
+      dropped: pack.budget.dropped,
+      truncated: pack.budget.truncated,
+      perSection: pack.budget.perSection,
+    },
+    used: pack.budget.used,
+    dropped: { ...pack.budget.dropped, items: pack.dropped },
+    sections: pack.sections,
+    ...(withText ? { text: pack.text } : {}),
+  };
+}
+
+/** The one-screen summary: model, budget bar, sections and what was dropped. */
+export function renderPackSummary(io: CommandIO, gathered: GatheredPack, title: string): string {
+  const { resolution, budget, pack } = gathered;
+  const lines = [
+    `${title}  ${describeResolution(resolution)} · ${budget.role}`,
+    renderBudgetBar(
+      { window: budget.window, reserved: budget.window - budget.available, used: pack.budget.used },
+      { colors: io.colors },
+    ),
+    `  reserves: system ${formatCount(budget.reserveSystem)} · tools ${formatCount(budget.reserveTools)} · response ${formatCount(budget.reserveResponse)} · slack ${formatCount(budget.slack)}${budget.roleShare < 1 ? ` · ${budget.role} share ${budget.roleShare}` : ''}; available ${formatCount(budget.available)}`,
+  ];
+  const kindWidth = Math.max(...pack.sections.map((section) => section.kind.length), 5);
+  const tokenWidth = Math.max(...pack.sections.map((section) => formatCount(section.tokens).length), 1);
+  for (const section of pack.sections) {
+    const several = section.kind === 'files' || section.kind === 'docs';
+    const note = several
+      ? `${section.items.length} ${section.kind === 'files' ? 'file' : 'doc'}${section.items.length === 1 ? '' : 's'}`
+      : section.items.some((item) => item.truncated)
+        ? 'truncated'
+        : '';
+    lines.push(
+      `  ${section.kind.padEnd(kindWidth)}  ${formatCount(section.tokens).padStart(tokenWidth)}  ${note}`.trimEnd(),
+    );
+    if (!several) continue;
+    // One line per item keeps the summary on one screen for the usual handful of files.
+    const shown = section.items.slice(0, MAX_LISTED_ITEMS);
+    for (const item of shown) {
+      lines.push(
+        `    ${formatCount(item.tokens).padStart(tokenWidth)}  ${item.name}${item.truncated ? ' (truncated to fit)' : ''}`,
+      );
+    }
+    if (section.items.length > shown.length)
+      lines.push(`    … and ${section.items.length - shown.length} more`);
+  }
+  if (pack.dropped.length === 0) {
+    lines.push('dropped: nothing');
+  } else {
+    const shown = pack.dropped.slice(0, 8).map((item) => `${item.name} (${formatCount(item.tokens)})`);
+    const more = pack.dropped.length > shown.length ? `, and ${pack.dropped.length - shown.length} more` : '';
+    lines.push(
+      `dropped: ${pack.dropped.length} item${pack.dropped.length === 1 ? '' : 's'}, ${formatCount(pack.budget.dropped.tokens)} tokens: ${shown.join(', ')}${more}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Declare the options `pack` and `compose` share. */
+export function addPackOptions(command: Command): Command {
+  return addBudgetOptions(
+    command
+      .argument('[dir]', 'repository directory (default: the repository root)')
+      .option('-t, --task <text>', 'what the model is asked to do')
+      .option('--task-file <path>', 'read the task from a file (- for standard input)')
+      .option('--no-cache', 'build the repo map without its disk cache'),
+  ).option('--json', 'print one JSON document');
+}
+
+/** `ctxkit pack [DIR] --task TEXT`: the full task pack a model would receive, under its budget. */
+export function registerPackCommand(program: Command, io: CommandIO): void {
+  addPackOptions(
+    program
+      .command('pack')
+      .description(
+        'Build the prompt pack for a task: instructions, skills, repo map and file excerpts under the budget.',
+      ),
+  )
+    .option('--text', 'print only the pack text (for piping into a model)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ctxkit pack --task "fix the flaky retry test" --model qwen2.5-coder:7b\n  ctxkit pack ../service --task-file task.md --role review --json\n  ctxkit pack --task "add a --dry-run flag" --text > prompt.txt\n',
+    )
+    .action(async (directory: string | undefined, options: PackCommandOptions) => {
+      const gathered = await gatherPack(io, directory, options);
+      if (options.json || io.json) {
+        writeJson(io, packDocument(gathered, true));
+        return;
+      }
+      if (options.text) {
+        io.stdout.write(gathered.pack.text);
+        return;
+      }
+      io.stdout.write(renderPackSummary(io, gathered, 'pack'));
+    });
+}
