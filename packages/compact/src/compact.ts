@@ -14,7 +14,7 @@ import { buildDigest, type Digest, renderDigest } from './digest.js';
 import { planCompaction, summaryAllowance, summaryTextTokens } from './plan.js';
 import { countMessageTokens } from './tokens.js';
 import type { ToolNameMapping } from './tool-names.js';
-import { findLatestUserIndex, findRecencyStart } from './turns.js';
+import { findLatestUserIndex, findRecencyStart, pairCalls } from './turns.js';
 import type { Attachment, CountTokens, Message } from './types.js';
 
 /** Replaces a cut prefix with text; gets the dropped messages and their must-preserve digest. */
@@ -179,25 +179,17 @@ export async function compact(
 
   // Stage 1: supersede earlier identical read-only calls (only when the later one succeeded).
   const supersedable = new Set(options.supersedableTools ?? DEFAULT_SUPERSEDABLE_TOOLS);
-  const resultIndex = new Map<string, number>();
-  messages.forEach((message, index) => {
-    if (message.toolResult) resultIndex.set(message.toolResult.callId, index);
-  });
   const laterKeys = new Set<string>();
   const superseded: number[] = [];
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const calls = messages[index]?.toolCalls ?? [];
-    for (let at = calls.length - 1; at >= 0; at--) {
-      const call = calls[at];
-      if (!call || !supersedable.has(call.name)) continue;
-      const result = resultIndex.get(call.id);
-      if (result === undefined) continue;
-      const key = `${call.name}\u0000${canonicalJson(call.input)}`;
-      if (laterKeys.has(key)) {
-        if (result < recencyStart) superseded.push(result);
-      } else if (!messages[result]?.toolResult?.isError) {
-        laterKeys.add(key);
-      }
+  const pairings = pairCalls(messages);
+  for (let at = pairings.length - 1; at >= 0; at--) {
+    const { call, resultIndex } = pairings[at] as (typeof pairings)[number];
+    if (resultIndex === undefined || !supersedable.has(call.name)) continue;
+    const key = `${call.name}\u0000${canonicalJson(call.input)}`;
+    if (laterKeys.has(key)) {
+      if (resultIndex < recencyStart) superseded.push(resultIndex);
+    } else if (!messages[resultIndex]?.toolResult?.isError) {
+      laterKeys.add(key);
     }
   }
   superseded.sort((left, right) => left - right);

@@ -7,6 +7,7 @@ import {
   resolveKind,
   type ToolNameMapping,
 } from './tool-names.js';
+import { pairCalls } from './turns.js';
 import type { CountTokens, Message, ToolCall } from './types.js';
 
 /** A shell command from the dropped messages and how it ended. */
@@ -95,14 +96,16 @@ export function buildDigest(dropped: readonly Message[], options: DigestOptions 
     droppedMessages: 0,
     toolCalls: 0,
   };
-  const results = new Map<string, Message['toolResult']>();
-  for (const message of dropped)
-    if (message.toolResult) results.set(message.toolResult.callId, message.toolResult);
+  const results = new Map<ToolCall, Message['toolResult']>();
+  for (const pairing of pairCalls(dropped)) {
+    if (pairing.resultIndex !== undefined)
+      results.set(pairing.call, dropped[pairing.resultIndex]?.toolResult);
+  }
   let lastRead: string | undefined;
 
   const recordCall = (call: ToolCall) => {
     digest.toolCalls++;
-    const result = results.get(call.id);
+    const result = results.get(call);
     const kind = resolveKind(call.name, call.input, mapping);
     const paths = pathsOfCall(call.name, call.input, mapping);
     let target = paths.join(', ');

@@ -35,7 +35,7 @@ const PREAMBLE_PATTERNS: readonly RegExp[] = [
 ];
 
 // A path-like token: has a slash between word characters, or ends in a file extension.
-const PATH_TOKEN = /(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:[a-z]{1,5})\b(?::\d+)?/gi;
+const PATH_TOKEN = /(?:[\w.-]+\/)+[\w.-]+(?::\d+)?|\b[\w-]+\.(?:[a-z]{1,5})\b(?::\d+)?/gi;
 
 /** Distinct path-like tokens of `text` (e.g. `src/index.ts`, `README.md`, `pkg/a/b.go:12`), sorted. */
 export function extractPathTokens(text: string): string[] {

@@ -36,7 +36,7 @@ export function repair(messages: readonly Message[], provider: Provider): Repair
   let entries: Entry[] = messages.map((message, origin) => ({ message, origin }));
 
   entries = stripMalformed(entries, actions);
-  entries = renameDuplicateIds(entries, actions);
+  entries = renameDuplicateIds(entries, actions, provider === 'anthropic');
   entries = pairResults(entries, actions);
   if (provider === 'anthropic' || provider === 'openai') entries = dropEmpty(entries, actions, provider);
   if (provider === 'anthropic') entries = fixAlternation(entries, actions);
@@ -74,13 +74,15 @@ function stripMalformed(entries: Entry[], actions: RepairAction[]): Entry[] {
   return out;
 }
 
-function renameDuplicateIds(entries: Entry[], actions: RepairAction[]): Entry[] {
+// `acrossMessages`: Anthropic wants ids unique in the whole transcript; the others only within a message.
+function renameDuplicateIds(entries: Entry[], actions: RepairAction[], acrossMessages: boolean): Entry[] {
   const used = new Set<string>();
   for (const { message } of entries) for (const call of message.toolCalls ?? []) used.add(call.id);
   const seen = new Set<string>();
   const out = entries.slice();
   for (let index = 0; index < out.length; index++) {
     const entry = out[index] as Entry;
+    if (!acrossMessages) seen.clear();
     const calls = entry.message.toolCalls;
     if (!calls?.some((call) => seen.has(call.id))) {
       for (const call of calls ?? []) seen.add(call.id);

@@ -31,7 +31,10 @@ export function countMessageTokens(message: Message, countTokens: CountTokens = 
   if (message.text) tokens += countTokens(message.text);
   if (message.toolCalls) {
     for (const call of message.toolCalls) {
-      tokens += MESSAGE_OVERHEAD_TOKENS + countTokens(call.name) + countTokens(stringifyInput(call.input));
+      tokens +=
+        MESSAGE_OVERHEAD_TOKENS +
+        countTokens(call.name) +
+        countTokens(call.rawInput ?? stringifyInput(call.input));
     }
   }
   if (message.toolResult) tokens += countTokens(message.toolResult.content);

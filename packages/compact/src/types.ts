@@ -14,6 +14,12 @@ export interface ToolCall {
   name: string;
   /** Parsed arguments (any JSON value); kept as given so adapters round-trip byte for byte. */
   input: unknown;
+  /**
+   * The provider's exact argument text, present only when it differs from `JSON.stringify(input)`
+   * (OpenAI sends arguments as a string, often with other spacing). Written back verbatim so a
+   * converted request keeps its bytes — and its prompt-cache prefix.
+   */
+  rawInput?: string;
 }
 
 /** The answer to one {@link ToolCall}. */

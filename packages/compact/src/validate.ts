@@ -4,7 +4,7 @@ import type { Message, Provider } from './types.js';
  * What can be wrong with a transcript a provider will receive:
  * - `orphaned-result`: a tool result that does not directly follow the assistant message making its call;
  * - `missing-result`: a tool call with no result right after its assistant message;
- * - `duplicate-call-id`: a tool call id used twice;
+ * - `duplicate-call-id`: a tool call id used twice in one message (anywhere in the transcript, for Anthropic);
  * - `duplicate-result`: a second result for one call;
  * - `malformed`: a field on the wrong role (a tool message without a result, calls on a user message);
  * - `alternation`: Anthropic only — the conversation must start with a user turn and never hold two
@@ -124,7 +124,9 @@ export function validate(messages: readonly Message[], provider: Provider): Viol
     }
     const pending: string[] = [];
     for (const call of calls) {
-      if (seenCallIds.has(call.id)) {
+      // Anthropic rejects any reused tool_use id; the others pair by position, so only a reuse inside
+      // one message is ambiguous for them.
+      if (pending.includes(call.id) || (strict && seenCallIds.has(call.id))) {
         report('duplicate-call-id', index, `${where}: tool call id "${call.id}" is already used`, call.id);
       } else {
         seenCallIds.add(call.id);

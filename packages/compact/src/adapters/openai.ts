@@ -85,13 +85,17 @@ function renderArguments(input: unknown): string {
   return JSON.stringify(input) ?? 'null';
 }
 
-function parseArguments(text: string): unknown {
+function parseCall(id: string, name: string, text: string): ToolCall {
+  let input: unknown;
   try {
-    return JSON.parse(text);
+    input = JSON.parse(text);
   } catch {
     // Models do emit malformed arguments; keep them verbatim so nothing is lost.
-    return text;
+    return { id, name, input: text };
   }
+  const call: ToolCall = { id, name, input };
+  if (renderArguments(input) !== text) call.rawInput = text;
+  return call;
 }
 
 function renderAttachment(attachment: Attachment): OpenAIImagePart | OpenAIFilePart {
@@ -125,7 +129,7 @@ export function toOpenAI(
           out.tool_calls = message.toolCalls.map((call) => ({
             id: call.id,
             type: 'function',
-            function: { name: call.name, arguments: renderArguments(call.input) },
+            function: { name: call.name, arguments: call.rawInput ?? renderArguments(call.input) },
           }));
         }
         if (options.reasoningField === 'reasoning_content' && message.reasoning) {
@@ -234,11 +238,11 @@ export function fromOpenAI(input: unknown): Message[] {
         message.toolCalls = object.tool_calls.map((rawCall, at): ToolCall => {
           const call = expectObject(rawCall, index, `tool call ${at}`);
           const fn = expectObject(call.function, index, `tool call ${at} function`);
-          return {
-            id: expectString(call, 'id', index),
-            name: expectString(fn, 'name', index),
-            input: parseArguments(expectString(fn, 'arguments', index)),
-          };
+          return parseCall(
+            expectString(call, 'id', index),
+            expectString(fn, 'name', index),
+            expectString(fn, 'arguments', index),
+          );
         });
       }
       if (typeof object.reasoning_content === 'string')

@@ -11,7 +11,11 @@ import { type OpenAIChatMessage, toOpenAI } from './openai.js';
 
 const sample: Message[] = [
   { role: 'system', text: 'You are terse.' },
-  { role: 'user', text: 'Look at this', attachments: [{ type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
+  {
+    role: 'user',
+    text: 'Look at this',
+    attachments: [{ type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }],
+  },
   {
     role: 'assistant',
     text: 'Reading it.',
@@ -26,20 +30,45 @@ describe('adapter output matches the provider SDK types', () => {
   it('OpenAI chat-completions', () => {
     expectTypeOf<OpenAIChatMessage>().toExtend<ChatCompletionMessageParam>();
     const messages: ChatCompletionMessageParam[] = toOpenAI(sample);
-    expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(messages.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
   });
 
   it('Anthropic Messages', () => {
-    expectTypeOf<AnthropicRequest['messages'][number]>().toExtend<MessageCreateParamsNonStreaming['messages'][number]>();
-    expectTypeOf<NonNullable<AnthropicRequest['system']>>().toExtend<NonNullable<MessageCreateParamsNonStreaming['system']>>();
+    expectTypeOf<AnthropicRequest['messages'][number]>().toExtend<
+      MessageCreateParamsNonStreaming['messages'][number]
+    >();
+    expectTypeOf<NonNullable<AnthropicRequest['system']>>().toExtend<
+      NonNullable<MessageCreateParamsNonStreaming['system']>
+    >();
     const request = toAnthropic(sample);
-    const params: MessageCreateParamsNonStreaming = { model: 'claude-sonnet-4-5', max_tokens: 1024, ...request };
-    expect(params.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    const params: MessageCreateParamsNonStreaming = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 1024,
+      ...request,
+    };
+    expect(params.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
   });
 
   it('Vercel AI SDK ModelMessage', () => {
     expectTypeOf<AiSdkModelMessage>().toExtend<ModelMessage>();
     const messages: ModelMessage[] = toAiSdk(sample);
-    expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(messages.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
   });
 });

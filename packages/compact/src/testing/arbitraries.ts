@@ -33,7 +33,7 @@ const text = fc
   .tuple(fc.constantFrom(...WORDS), fc.integer({ min: 1, max: 40 }))
   .map(([word, times]) => Array.from({ length: times }, () => word).join(' '));
 const bigText = fc
-  .tuple(fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 400 }))
+  .tuple(fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 80 }))
   .map(([word, times]) => Array.from({ length: times }, () => word).join(' '));
 
 const base64 = fc.constantFrom('iVBORw0KGgo=', 'R0lGODlhAQABAAAAACw=', 'JVBERi0xLjQK');

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fromOpenAI, toOpenAI } from './adapters/openai.js';
+import { compact } from './compact.js';
+import { elideForRequest } from './elide.js';
+import { repair } from './repair.js';
+import { countTranscriptTokens } from './tokens.js';
+import { validate } from './validate.js';
+
+const directory = join(import.meta.dirname, '__fixtures__', 'swe-agent');
+const fixtures = readdirSync(directory)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .map((name) => ({ name, raw: JSON.parse(readFileSync(join(directory, name), 'utf8')) as unknown }));
+
+describe('real SWE-agent transcripts', () => {
+  it('has fixtures', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(4);
+  });
+
+  for (const { name, raw } of fixtures) {
+    describe(name, () => {
+      const messages = fromOpenAI(raw);
+
+      it('converts losslessly and validates for every provider', () => {
+        expect(toOpenAI(messages)).toEqual(raw);
+        expect(validate(messages, 'openai')).toEqual([]);
+        expect(validate(messages, 'ai-sdk')).toEqual([]);
+        // SWE-agent's replayed demonstrations reuse call ids across steps: fine for OpenAI, a 400 from
+        // Anthropic. repair() renames them (with their results) and nothing else.
+        const anthropic = validate(messages, 'anthropic');
+        expect(
+          anthropic.every(
+            (violation) => violation.kind === 'duplicate-call-id' || violation.kind === 'orphaned-result',
+          ),
+        ).toBe(true);
+        const repaired = repair(messages, 'anthropic');
+        expect(validate(repaired.messages, 'anthropic')).toEqual([]);
+        expect(repaired.actions.every((action) => action.action === 'renamed')).toBe(true);
+        expect(repaired.messages.length).toBe(messages.length);
+      });
+
+      it('stays valid and keeps the current turn through compaction and elision at every length', async () => {
+        const total = countTranscriptTokens(messages);
+        for (let length = 2; length <= messages.length; length++) {
+          const prefix = messages.slice(0, length);
+          const budget = Math.ceil(total / 2);
+          const compacted = await compact(prefix, { budget });
+          expect(validate(compacted.messages, 'openai')).toEqual(validate(prefix, 'openai'));
+          expect(compacted.messages.at(-1)).toEqual(prefix.at(-1));
+          const elided = elideForRequest(prefix, { window: budget });
+          expect(validate(elided.messages, 'anthropic')).toEqual(validate(prefix, 'anthropic'));
+        }
+      });
+    });
+  }
+});
