@@ -271,7 +271,22 @@ export const skillsBench: Bench = {
     out.write(
       `expanded:           recall ${percent(expanded.recall)} (${expanded.hits}/${outcomes.length}), precision ${percent(expanded.precision)} (${expanded.hits}/${expanded.selected} selected)\n`,
     );
-    out.write(`ranking: top-1 ${percent(top1)}, MRR ${reciprocalRank.toFixed(3)}\n\n`);
+    out.write(`ranking: top-1 ${percent(top1)}, MRR ${reciprocalRank.toFixed(3)}\n`);
+    const groups = [...new Set(outcomes.map((outcome) => dirname(outcome.file)))].sort();
+    const perGroup = groups.map((group) => {
+      const members = outcomes.filter((outcome) => dirname(outcome.file) === group);
+      return {
+        group,
+        prompts: members.length,
+        carded: quality(members, (outcome) => [...new Set([...outcome.cards, ...outcome.expanded])]),
+        expanded: quality(members, (outcome) => outcome.expanded),
+      };
+    });
+    for (const row of perGroup)
+      out.write(
+        `  ${row.group}: ${row.prompts} prompts; carded or expanded P/R ${percent(row.carded.precision)}/${percent(row.carded.recall)}, expanded P/R ${percent(row.expanded.precision)}/${percent(row.expanded.recall)}\n`,
+      );
+    out.write('\n');
     for (const outcome of outcomes) {
       const mark = outcome.isExpanded ? 'E' : outcome.carded ? 'C' : '-';
       out.write(
@@ -300,6 +315,18 @@ export const skillsBench: Bench = {
         { label: 'precision, expanded', value: percent(expanded.precision) },
       ],
       tables: [
+        {
+          title: 'Per prompt set',
+          columns: ['prompts', 'n', 'carded P', 'carded R', 'expanded P', 'expanded R'],
+          rows: perGroup.map((row) => [
+            row.group,
+            row.prompts,
+            percent(row.carded.precision),
+            percent(row.carded.recall),
+            percent(row.expanded.precision),
+            percent(row.expanded.recall),
+          ]),
+        },
         {
           title: 'Per prompt',
           columns: ['prompt', 'expected', 'rank', 'expanded', 'cards'],
@@ -339,6 +366,7 @@ export const skillsBench: Bench = {
       top1,
       meanReciprocalRank: reciprocalRank,
       sensitivity,
+      perGroup,
       outcomes,
       unlabelled,
     });
