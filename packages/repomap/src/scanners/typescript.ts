@@ -103,6 +103,9 @@ const MEMBER_MODIFIERS = new Set([
   'export',
 ]);
 
+/** Modifiers that make a constructor parameter a class field. */
+const PARAMETER_MODIFIERS = new Set(['public', 'private', 'protected', 'readonly', 'override']);
+
 /** How far a header (parameters, return type, heritage) may run before we give up on it. */
 const MAX_HEADER_TOKENS = 1024;
 
@@ -272,8 +275,7 @@ class TypeScriptParser {
         }
         return { last, body: index, resume: index };
       }
-      if (code === SEMICOLON || code === CLOSE_BRACE || code === COMMA)
-        return { last, body: -1, resume: index };
+      if (code === SEMICOLON || code === CLOSE_BRACE) return { last, body: -1, resume: index };
       if (
         index > first &&
         (this.tokens.flags[index]! & FIRST_ON_LINE) !== 0 &&
@@ -329,6 +331,12 @@ class TypeScriptParser {
       if (code === OPEN_PAREN || code === OPEN_BRACKET || code === OPEN_BRACE) {
         index = skipGroup(this.tokens, index, this.count);
         previousCode = CLOSE_PAREN;
+        continue;
+      }
+      // `Record<string, number>`, `new Map<K, V>()`: a comma inside type arguments ends nothing.
+      if (stopAtComma && code === LESS && this.tokens.kinds[index - 1] === IDENTIFIER) {
+        index = this.skipAngles(index);
+        previousCode = GREATER;
         continue;
       }
       previousCode = code;
@@ -528,6 +536,9 @@ class TypeScriptParser {
           scope,
         );
         if (bodyEnd >= 0) definition.endLine = this.tokens.lines[bodyEnd - 1]!;
+        // An expression-bodied arrow (`(a) => async (b) => { … }`) ends where its expression does.
+        else if (valueKind === 'function')
+          definition.endLine = this.tokens.lines[Math.max(after - 1, nameIndex)]!;
       }
       first = false;
       if (!this.punct(after, COMMA)) return after;
@@ -574,6 +585,39 @@ class TypeScriptParser {
       else if (code === SEMICOLON) return { last: cursor - 1, body: -1 };
     }
     return { last: index, body: -1 };
+  }
+
+  /** `constructor(private readonly name: string)`: parameters with a modifier are also fields. */
+  private addParameterProperties(open: number, scope: string | undefined): void {
+    const close = skipGroup(this.tokens, open, this.count);
+    let index = open + 1;
+    while (index < close) {
+      const start = index;
+      index = this.skipDecorators(index);
+      let modified = false;
+      while (
+        this.isName(index) &&
+        PARAMETER_MODIFIERS.has(tokenText(this.tokens, index)) &&
+        this.isName(index + 1)
+      ) {
+        modified = true;
+        index++;
+      }
+      if (modified && this.isName(index)) {
+        const end = this.skipExpression(index + 1, true);
+        this.add(tokenText(this.tokens, index), 'field', index, start, end - 1, scope);
+        index = end;
+      }
+      // To the next parameter.
+      while (index < close - 1 && !this.punct(index, COMMA)) {
+        const code = this.code(index);
+        index =
+          code === OPEN_PAREN || code === OPEN_BRACE || code === OPEN_BRACKET
+            ? skipGroup(this.tokens, index, close)
+            : index + 1;
+      }
+      index = Math.max(index + 1, start + 1);
+    }
   }
 
   private parseMember(index: number, frame: Frame): number {
@@ -628,6 +672,8 @@ class TypeScriptParser {
         const kind: DefinitionKind =
           name === 'constructor' && frame.kind === 'class' ? 'constructor' : 'method';
         const definition = this.add(name, kind, nameIndex, start, header.last, scope);
+        if (kind === 'constructor' && this.punct(after, OPEN_PAREN))
+          this.addParameterProperties(after, scope);
         return this.skipBody(header, definition);
       }
       return header.body >= 0 ? skipGroup(this.tokens, header.body, this.count) : header.resume;
