@@ -96,21 +96,6 @@ export const DEFAULT_KEEP_FRACTION = 0.2;
  */
 export const SUMMARY_FRACTION = 0.05;
 
-/** Tokens a message costs beyond its content (role and chat scaffolding), as providers bill it. */
-export const MESSAGE_OVERHEAD_TOKENS = 4;
-
-/** Assumed cost of an image of unknown size: roughly the provider's cap, since guessing low is the costly mistake. */
-export const IMAGE_TOKENS = 1600;
-
-/** Pixels per token for an image of known size (width × height / 750). */
-export const IMAGE_PIXELS_PER_TOKEN = 750;
-
-/** Assumed cost of a document (PDF) of unknown length; page-count dependent and often worse than an image. */
-export const DOCUMENT_TOKENS = 5000;
-
-/** Assumed cost of one document page when the page count is known (text plus page image). */
-export const DOCUMENT_PAGE_TOKENS = 1500;
-
 /** How provider formats mark a reminder message, so it survives a round trip (the Claude Code convention). */
 export const REMINDER_OPEN = '<system-reminder>\n';
 /** Closing half of {@link REMINDER_OPEN}. */

@@ -1,10 +1,9 @@
-import { estimateTokens } from '@ctxkit/tokenize';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '@ctxkit/tokenize';
 import {
   DEFAULT_KEEP_FRACTION,
   DEFAULT_KEEP_TURNS,
   DEFAULT_TARGET,
   DEFAULT_TRIGGER,
-  MESSAGE_OVERHEAD_TOKENS,
   SUMMARY_FRACTION,
   SUMMARY_HEADER,
 } from './constants.js';

@@ -1,53 +1,38 @@
-import { estimateTokens } from '@ctxkit/tokenize';
 import {
-  DOCUMENT_PAGE_TOKENS,
-  DOCUMENT_TOKENS,
-  IMAGE_PIXELS_PER_TOKEN,
-  IMAGE_TOKENS,
-  MESSAGE_OVERHEAD_TOKENS,
-} from './constants.js';
+  countAttachmentTokens as countAttachment,
+  countMessageTokens as countMessagesWithTokenize,
+  estimateTokens,
+  REPLY_PRIMING_TOKENS,
+} from '@ctxkit/tokenize';
 import type { Attachment, CountTokens, Message } from './types.js';
 
-/** Estimated tokens of one attachment: images by size when known, documents by page count when known. */
+/** Estimated tokens of one attachment (images by size when known, documents by page count). */
 export function countAttachmentTokens(attachment: Attachment): number {
-  if (attachment.type === 'image') {
-    if (attachment.width && attachment.height) {
-      return Math.min(
-        IMAGE_TOKENS,
-        Math.ceil((attachment.width * attachment.height) / IMAGE_PIXELS_PER_TOKEN),
-      );
-    }
-    return IMAGE_TOKENS;
-  }
-  return attachment.pages ? attachment.pages * DOCUMENT_PAGE_TOKENS : DOCUMENT_TOKENS;
+  return countAttachment(attachment);
+}
+
+// @ctxkit/tokenize owns the accounting (framing, tool calls, results, reasoning, attachments); a raw
+// OpenAI argument string is what is actually sent, so it is what gets counted.
+function countable(message: Message): Message {
+  if (!message.toolCalls?.some((call) => call.rawInput !== undefined)) return message;
+  return {
+    ...message,
+    toolCalls: message.toolCalls.map((call) => ({ ...call, input: call.rawInput ?? call.input })),
+  };
 }
 
 /**
- * Tokens one message costs in a request: scaffolding, text, tool calls (name and JSON input), the tool
- * result, reasoning text and signature (sent back verbatim, so billed), and attachments.
+ * Tokens one message costs in a request: framing, text, tool calls, the tool result, reasoning text and
+ * signature (sent back verbatim, so billed), and attachments — the accounting of `@ctxkit/tokenize`.
  */
 export function countMessageTokens(message: Message, countTokens: CountTokens = estimateTokens): number {
-  let tokens = MESSAGE_OVERHEAD_TOKENS;
-  if (message.text) tokens += countTokens(message.text);
-  if (message.toolCalls) {
-    for (const call of message.toolCalls) {
-      tokens +=
-        MESSAGE_OVERHEAD_TOKENS +
-        countTokens(call.name) +
-        countTokens(call.rawInput ?? stringifyInput(call.input));
-    }
-  }
-  if (message.toolResult) tokens += countTokens(message.toolResult.content);
-  if (message.reasoning) {
-    tokens += countTokens(message.reasoning.text);
-    if (message.reasoning.signature) tokens += countTokens(message.reasoning.signature);
-  }
-  if (message.attachments)
-    for (const attachment of message.attachments) tokens += countAttachmentTokens(attachment);
-  return tokens;
+  return countMessagesWithTokenize([countable(message)], countTokens) - REPLY_PRIMING_TOKENS;
 }
 
-/** Tokens of a whole transcript: the sum of {@link countMessageTokens}. */
+/**
+ * Tokens of a whole transcript: the sum of {@link countMessageTokens}. The reply priming a request adds
+ * once is left out, so per-message counts add up exactly.
+ */
 export function countTranscriptTokens(
   messages: readonly Message[],
   countTokens: CountTokens = estimateTokens,

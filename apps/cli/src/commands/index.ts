@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandIO } from '../io.js';
 import { registerBudgetCommand } from './budget.js';
+import { registerCompactCommand } from './compact.js';
 import { registerComposeCommand } from './compose.js';
 import { registerInstructionsCommand } from './instructions.js';
 import { registerPackCommand } from './pack.js';
@@ -8,6 +9,7 @@ import { registerProfilesCommand } from './profiles.js';
 import { registerRetrieveCommand } from './retrieve.js';
 import { registerSkillsCommand } from './skills.js';
 import { registerTokensCommand } from './tokens.js';
+import { registerValidateCommand } from './validate.js';
 
 /** Every subcommand, one file each; registration order is the order `--help` lists them. */
 export function registerCommands(program: Command, io: CommandIO): void {
@@ -19,4 +21,6 @@ export function registerCommands(program: Command, io: CommandIO): void {
   registerBudgetCommand(program, io);
   registerPackCommand(program, io);
   registerComposeCommand(program, io);
+  registerCompactCommand(program, io);
+  registerValidateCommand(program, io);
 }

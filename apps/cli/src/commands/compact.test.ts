@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fromAnthropic, fromOpenAI, toAnthropic, validate } from '@ctxkit/compact';
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from './command-test-io.js';
+
+const fixtures = join(import.meta.dirname, '../../../../packages/compact/src/__fixtures__/swe-agent');
+const session = join(fixtures, 'marshmallow-1867-str-replace.json');
+
+function writeTemp(name: string, value: unknown): string {
+  const directory = mkdtempSync(join(tmpdir(), 'ctxkit-compact-'));
+  writeFileSync(join(directory, name), JSON.stringify(value));
+  return directory;
+}
+
+describe('ctxkit compact', () => {
+  it('writes the compacted transcript in the same format, valid, under target', async () => {
+    const result = await runInProcess(
+      ['compact', session, '--format', 'openai', '--window', '8000', '--json'],
+      '/',
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.stdout) as {
+      messages: { role: string }[];
+      report: { before: number; after: number; stages: { stage: string }[]; digest: unknown };
+    };
+    expect(Object.keys(document)).toEqual(['messages', 'report']);
+    expect(document.report.before).toBeGreaterThan(0.8 * 8000);
+    expect(document.report.after).toBeLessThan(document.report.before);
+    expect(document.report.stages.length).toBeGreaterThan(0);
+    expect(document.messages[0]?.role).toBe('system');
+
+    const bare = await runInProcess(['compact', session, '--format', 'openai', '--window', '8000'], '/');
+    expect(JSON.parse(bare.stdout)).toEqual(document.messages);
+  });
+
+  it('keeps Anthropic system text as a parameter', async () => {
+    const directory = writeTemp('anthropic.json', {
+      system: 'Be brief.',
+      messages: [
+        { role: 'user', content: 'hello' },
+        { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+      ],
+    });
+    const result = await runInProcess(
+      ['compact', 'anthropic.json', '-f', 'anthropic', '--window', '100000', '--json'],
+      directory,
+    );
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.stdout) as { system: string; report: { skipped: string } };
+    expect(document.system).toBe('Be brief.');
+    expect(document.report.skipped).toBe('below-trigger');
+    expect(validate(fromAnthropic(document), 'anthropic')).toEqual([]);
+  });
+
+  it('rejects an invalid transcript with one line naming the index, exit 2', async () => {
+    const directory = writeTemp('broken.json', [
+      { role: 'user', content: 'go' },
+      { role: 'tool', tool_call_id: 'call_1', content: 'orphan' },
+    ]);
+    const result = await runInProcess(
+      ['compact', 'broken.json', '--format', 'openai', '--window', '1000'],
+      directory,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'ctxkit: broken.json: invalid openai transcript: message 1 (tool): tool result for "call_1" does not follow an assistant message that called it\n',
+    );
+  });
+
+  it('names the index of a message of the wrong shape', async () => {
+    const directory = writeTemp('shape.json', [
+      { role: 'user', content: 'go' },
+      { role: 'robot', content: 'x' },
+    ]);
+    const result = await runInProcess(
+      ['compact', 'shape.json', '--format', 'ai-sdk', '--window', '1000'],
+      directory,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'ctxkit: shape.json: not a valid ai-sdk transcript: message 1: expected role system, user, assistant or tool, found the string "robot"\n',
+    );
+  });
+
+  it('needs a budget and a target below the trigger', async () => {
+    const noBudget = await runInProcess(['compact', session, '--format', 'openai'], '/');
+    expect(noBudget.code).toBe(2);
+    expect(noBudget.stderr).toContain('expected --window N');
+    const inverted = await runInProcess(
+      ['compact', session, '-f', 'openai', '--window', '10', '--target', '0.9'],
+      '/',
+    );
+    expect(inverted.code).toBe(2);
+    expect(inverted.stderr).toContain('expected --target below --trigger');
+  });
+
+  it('sizes the budget from a model profile', async () => {
+    const result = await runInProcess(
+      ['compact', session, '--format', 'openai', '--model', 'gpt-4o', '--json'],
+      '/',
+    );
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.stdout) as { report: { budget: number; model: string } };
+    expect(document.report.model).toBe('gpt-4o');
+    expect(document.report.budget).toBeGreaterThan(100_000);
+  });
+});
+
+describe('ctxkit validate', () => {
+  it('says a valid transcript is valid', async () => {
+    const result = await runInProcess(['validate', session, '--format', 'openai'], '/');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${session}: valid openai transcript (28 messages)\n`);
+  });
+
+  it('lists every violation with its index and exits 2', async () => {
+    // SWE-agent's replayed demonstrations reuse tool call ids: fine for OpenAI, rejected by Anthropic.
+    const openai = JSON.parse(readFileSync(session, 'utf8')) as unknown;
+    const directory = writeTemp('anthropic.json', toAnthropic(fromOpenAI(openai)));
+    const result = await runInProcess(['validate', 'anthropic.json', '--format', 'anthropic'], directory);
+    expect(result.code).toBe(2);
+    expect(result.stdout.split('\n')[0]).toMatch(
+      /^duplicate-call-id\tmessage 14 \(assistant\): tool call id "call_5iDdbOYybq7L19vqXmR0DPaU" is already used$/,
+    );
+    expect(result.stderr).toMatch(/violations for anthropic; first at message 14\n$/);
+  });
+});

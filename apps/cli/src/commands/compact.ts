@@ -1,0 +1,185 @@
+import {
+  compact,
+  fromProvider,
+  type Message,
+  type Provider,
+  TranscriptFormatError,
+  toAnthropic,
+  toProvider,
+  validate,
+} from '@ctxkit/compact';
+import { resolveProfile } from '@ctxkit/context';
+import { createTokenizer, type Encoding } from '@ctxkit/tokenize';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { UserError } from '../errors.js';
+import type { CommandIO } from '../io.js';
+import { readTextInput, writeJson } from '../io.js';
+
+/** The transcript formats `compact` and `validate` read and write. */
+export const TRANSCRIPT_FORMATS: Provider[] = ['openai', 'anthropic', 'ai-sdk'];
+
+interface CompactCommandOptions {
+  format: Provider;
+  window?: number;
+  model?: string;
+  trigger: number;
+  target: number;
+  json?: boolean;
+}
+
+function parseTokens(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) === 0) {
+    throw new InvalidArgumentError(`expected a positive whole number of tokens, found "${value}"`);
+  }
+  return Number(value);
+}
+
+function parseFraction(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0 || number > 1) {
+    throw new InvalidArgumentError(`expected a fraction in (0, 1], found "${value}"`);
+  }
+  return number;
+}
+
+/** Declare `--format` on a transcript command. */
+export function addFormatOption(command: Command): Command {
+  return command.addOption(
+    new Option('-f, --format <format>', 'transcript format')
+      .choices(TRANSCRIPT_FORMATS)
+      .makeOptionMandatory(),
+  );
+}
+
+/**
+ * Read a transcript file (or `-`) in `format`: a JSON array of messages or `{ messages }` (Anthropic:
+ * also `{ system, messages }`). Bad JSON or a message of the wrong shape is a one-line UserError.
+ */
+export async function readTranscript(io: CommandIO, file: string, format: Provider): Promise<Message[]> {
+  const label = file === '-' ? 'standard input' : file;
+  const text = await readTextInput(io, file);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`${label}: expected JSON, ${(error as Error).message}`);
+  }
+  try {
+    return fromProvider(json, format);
+  } catch (error) {
+    if (error instanceof TranscriptFormatError)
+      throw new UserError(`${label}: not a valid ${format} transcript: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Throw a one-line UserError naming the first violation (and how many more) when `messages` is invalid. */
+export function assertValid(messages: readonly Message[], format: Provider, file: string): void {
+  const violations = validate(messages, format);
+  const first = violations[0];
+  if (!first) return;
+  const more = violations.length > 1 ? ` (and ${violations.length - 1} more; see ctxkit validate)` : '';
+  throw new UserError(
+    `${file === '-' ? 'standard input' : file}: invalid ${format} transcript: ${first.message}${more}`,
+  );
+}
+
+function budgetFor(
+  options: CompactCommandOptions,
+  modelFromCommandLine: boolean,
+): { budget: number; encoding: Encoding; model?: string } {
+  // A model from the configuration file gives way to an explicit --window; two explicit flags conflict.
+  if (options.window !== undefined && options.model !== undefined && modelFromCommandLine) {
+    throw new UserError('expected either --window or --model, found both');
+  }
+  if (options.window !== undefined) return { budget: options.window, encoding: 'o200k_base' };
+  if (options.model !== undefined) {
+    const { profile } = resolveProfile(options.model);
+    // What a transcript may fill is the window minus what the answer needs.
+    return {
+      budget: Math.max(1, profile.contextWindow - profile.completionReserve),
+      encoding: profile.encoding,
+      model: profile.name,
+    };
+  }
+  throw new UserError('expected --window N (tokens) or --model NAME to size the budget');
+}
+
+/** `ctxkit compact [FILE|-] --format F`: compact a stored transcript and write it back in the same format. */
+export function registerCompactCommand(program: Command, io: CommandIO): void {
+  const command = program
+    .command('compact')
+    .description('Compact a stored transcript under a token budget without breaking tool-call pairs.')
+    .argument('[file]', 'JSON transcript; - or nothing reads standard input', '-');
+  addFormatOption(command)
+    .addOption(new Option('--window <tokens>', 'token budget for the transcript').argParser(parseTokens))
+    .option(
+      '-m, --model <name>',
+      'size the budget from a model profile (window minus its completion reserve)',
+    )
+    .addOption(
+      new Option('--trigger <fraction>', 'compact only above this share of the budget')
+        .argParser(parseFraction)
+        .default(0.8),
+    )
+    .addOption(
+      new Option('--target <fraction>', 'compact down to this share of the budget')
+        .argParser(parseFraction)
+        .default(0.5),
+    )
+    .option('--json', 'print { messages, report } instead of the bare transcript')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ctxkit compact session.json --format openai --window 32000 > compacted.json\n' +
+        '  cat messages.json | ctxkit compact - --format anthropic --model claude-sonnet-4-5 --json\n',
+    )
+    .action(async (file: string, options: CompactCommandOptions, self: Command) => {
+      if (options.target >= options.trigger) {
+        throw new UserError(
+          `expected --target below --trigger, found target ${options.target} and trigger ${options.trigger}`,
+        );
+      }
+      const { budget, encoding, model } = budgetFor(options, self.getOptionValueSource('model') === 'cli');
+      const messages = await readTranscript(io, file, options.format);
+      assertValid(messages, options.format, file);
+      const tokenizer = createTokenizer({ encoding });
+      const result = await compact(messages, {
+        budget,
+        trigger: options.trigger,
+        target: options.target,
+        countTokens: (text) => tokenizer.count(text),
+      });
+      const output = toProvider(result.messages, options.format);
+      if (!options.json) {
+        writeJson(io, output);
+        return;
+      }
+      const report = {
+        budget,
+        ...(model ? { model } : {}),
+        encoding,
+        trigger: options.trigger,
+        target: options.target,
+        before: result.before,
+        after: result.after,
+        ...(result.skipped ? { skipped: result.skipped } : {}),
+        stages: result.stages.map((stage) => ({
+          stage: stage.stage,
+          messages: stage.indices,
+          tokensAfter: stage.tokensAfter,
+        })),
+        digest: result.digest ?? null,
+        state: result.state,
+      };
+      if (options.format === 'anthropic') {
+        const request = toAnthropic(result.messages);
+        writeJson(io, {
+          ...(request.system !== undefined ? { system: request.system } : {}),
+          messages: request.messages,
+          report,
+        });
+      } else {
+        writeJson(io, { messages: output, report });
+      }
+    });
+}
