@@ -35,6 +35,11 @@ describe('ctxkit mcp', () => {
       "import { computeBudget } from './budget.js';\n\nexport function main(): void {\n  console.log(computeBudget(8192));\n}\n",
     );
     writeFileSync(join(served, 'AGENTS.md'), '# Rules\n\nRun the tests before committing.\n');
+    mkdirSync(join(served, '.ctxkit', 'skills', 'budgeting'), { recursive: true });
+    writeFileSync(
+      join(served, '.ctxkit', 'skills', 'budgeting', 'SKILL.md'),
+      '---\nname: budgeting\ndescription: Use when changing how token budgets and reserves are computed.\n---\n\n# Budgeting\n\nAlways keep the reserves.\n\n## Checks\n\nRun the budget tests.\n',
+    );
     writeFileSync(join(workspace, 'secret.txt'), 'do not serve\n');
     symlinkSync(join(workspace, 'secret.txt'), join(served, 'escape.txt'));
     symlinkSync(join(served, 'src', 'thirty.txt'), join(served, 'inside-link.txt'));
@@ -58,7 +63,7 @@ describe('ctxkit mcp', () => {
     expect(client.getServerVersion()?.name).toBe('ctxkit');
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['repo_map', 'read', 'instructions', 'count_tokens']));
+    expect(names).toEqual(['repo_map', 'pack', 'read', 'skill', 'instructions', 'count_tokens']);
     const read = tools.find((tool) => tool.name === 'read')!;
     expect(read.inputSchema.required).toEqual(['path']);
     expect(Object.keys(read.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'offset', 'path']);
@@ -169,6 +174,73 @@ describe('ctxkit mcp', () => {
       const result = await client.callTool({ name: 'repo_map', arguments: { tokens: 1 } });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('tokens');
+    });
+  });
+
+  describe('pack', () => {
+    const request = { task: 'change computeBudget to keep a larger window', model: 'qwen2.5-coder:7b' };
+
+    it('packs instructions, the map and excerpts within the model budget', async () => {
+      const result = await client.callTool({ name: 'pack', arguments: request });
+      expect(result.isError).toBeFalsy();
+      const text = textOf(result);
+      expect(text).toMatch(
+        /^pack for qwen2\.5-coder:7b \(exact match\), role implement: \d+\/\d+ tokens of a 32768-token window, \d+ dropped \(\d+ tokens\)\n\n/,
+      );
+      expect(text).toContain('Run the tests before committing.');
+      expect(text).toContain('computeBudget');
+      const structured = result.structuredContent as { used: number; available: number; files: string[] };
+      expect(structured).toMatchObject({ model: 'qwen2.5-coder:7b', role: 'implement', window: 32768 });
+      expect(structured.used).toBeLessThanOrEqual(structured.available);
+      expect(structured.files).toContain('src/budget.ts');
+    });
+
+    it('gives the same bytes for the same request', async () => {
+      const first = await client.callTool({ name: 'pack', arguments: request });
+      const second = await client.callTool({ name: 'pack', arguments: request });
+      expect(textOf(first)).toBe(textOf(second));
+    });
+
+    it('budgets a smaller share for an exploring role', async () => {
+      const implement = await client.callTool({ name: 'pack', arguments: request });
+      const explore = await client.callTool({ name: 'pack', arguments: { ...request, role: 'explore' } });
+      const available = (result: unknown) =>
+        (result as { structuredContent: { available: number } }).structuredContent.available;
+      expect(available(explore)).toBeLessThan(available(implement));
+    });
+
+    it('answers an unknown role with a tool error naming the known ones', async () => {
+      const result = await client.callTool({ name: 'pack', arguments: { ...request, role: 'wizard' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/unknown role "wizard".*implement/);
+    });
+
+    it('rejects an empty task', async () => {
+      const result = await client.callTool({ name: 'pack', arguments: { task: '' } });
+      expect(result.isError).toBe(true);
+    });
+  });
+
+  describe('skill', () => {
+    it('returns a skill body by name', async () => {
+      const result = await client.callTool({ name: 'skill', arguments: { name: 'budgeting' } });
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toContain('Always keep the reserves.');
+    });
+
+    it('returns one section by heading', async () => {
+      const result = await client.callTool({
+        name: 'skill',
+        arguments: { name: 'budgeting', section: 'Checks' },
+      });
+      expect(textOf(result)).toContain('Run the budget tests.');
+      expect(textOf(result)).not.toContain('Always keep the reserves.');
+    });
+
+    it('answers an unknown name with a tool error listing the known skills', async () => {
+      const result = await client.callTool({ name: 'skill', arguments: { name: 'nope' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('budgeting');
     });
   });
 

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { defineTool, type ToolDefinition } from '../tool.js';
 import { countTokens, TOKEN_ENCODINGS } from './count-tokens.js';
 import { renderInstructions } from './instructions.js';
+import { renderPack } from './pack.js';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, readFileLines } from './read.js';
 import { renderRepoMap } from './repo-map.js';
+import { renderSkill } from './skill.js';
 
 const repoMapTool = defineTool({
   name: 'repo_map',
@@ -32,6 +34,51 @@ const repoMapTool = defineTool({
     ranking: z.array(z.object({ path: z.string(), score: z.number() })),
   },
   run: renderRepoMap,
+});
+
+const packTool = defineTool({
+  name: 'pack',
+  title: 'Task pack',
+  description:
+    'Everything a model needs for a task, within its real token budget: project instructions, matching ' +
+    'skills, the ranked repo map and excerpts of the most relevant files with real line numbers. The first ' +
+    'line reports tokens used of the budget and what was dropped.',
+  inputSchema: {
+    task: z.string().min(1).describe('the task in plain words, e.g. "fix the off-by-one in the pager"'),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('model profile name deciding the window, e.g. qwen2.5-coder:7b (default: configured model)'),
+    role: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('budget role: implement, review, explore or summarize (default: implement)'),
+  },
+  outputSchema: {
+    model: z.string(),
+    role: z.string(),
+    window: z.number().int(),
+    available: z.number().int(),
+    used: z.number().int(),
+    dropped: z.object({ count: z.number().int(), tokens: z.number().int() }),
+    files: z.array(z.string()),
+  },
+  run: renderPack,
+});
+
+const skillTool = defineTool({
+  name: 'skill',
+  title: 'Skill body',
+  description:
+    'Read the full instructions of a skill (SKILL.md) by name, or one section of it by heading. Skill ' +
+    'cards appear in packs; an unknown name returns the list of known skills.',
+  inputSchema: {
+    name: z.string().min(1).describe('the skill name exactly as listed, e.g. "systematic-debugging"'),
+    section: z.string().optional().describe('a heading of the skill, to read just that section'),
+  },
+  run: renderSkill,
 });
 
 const instructionsTool = defineTool({
@@ -96,7 +143,9 @@ const countTokensTool = defineTool({
 /** Every tool `ctxkit mcp` serves, in the order clients list them. */
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   repoMapTool as unknown as ToolDefinition,
+  packTool as unknown as ToolDefinition,
   readTool as unknown as ToolDefinition,
+  skillTool as unknown as ToolDefinition,
   instructionsTool as unknown as ToolDefinition,
   countTokensTool as unknown as ToolDefinition,
 ];

@@ -18,10 +18,8 @@ export async function renderInstructions(
   const settings = context.config.values.instructions ?? {};
   const result = await loadInstructions({
     root: context.root,
+    ...settings,
     ...(input.scope !== undefined ? { scope: input.scope } : {}),
-    ...(settings.includeReadme !== undefined ? { includeReadme: settings.includeReadme } : {}),
-    ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
-    ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
   });
   const files = result.files.map((file) => file.path);
   if (result.text === '') {

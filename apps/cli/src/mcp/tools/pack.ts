@@ -1,0 +1,43 @@
+import { buildTaskPack } from '../../task-pack.js';
+import type { ToolContext, ToolOutput } from '../tool.js';
+
+/** Arguments of the `pack` tool. */
+export interface PackArguments {
+  /** The task in plain words. */
+  task: string;
+  /** Model profile name; decides the window. */
+  model?: string;
+  /** Budget role, e.g. implement or explore. */
+  role?: string;
+}
+
+/**
+ * A task pack for the served repository: one summary line (model, role, tokens used of the
+ * budget, what was dropped), then the pack text exactly as a model would receive it.
+ */
+export async function renderPack(input: PackArguments, context: ToolContext): Promise<ToolOutput> {
+  const { resolution, budget, pack } = await buildTaskPack({
+    root: context.root,
+    task: input.task,
+    ...(input.model !== undefined ? { model: input.model } : {}),
+    ...(input.role !== undefined ? { role: input.role } : {}),
+    config: context.config,
+  });
+  const block = pack.budget;
+  const summary =
+    `pack for ${resolution.profile.name} (${resolution.rule} match), role ${budget.role}: ` +
+    `${block.used}/${block.available} tokens of a ${block.window}-token window, ` +
+    `${block.dropped.count} dropped (${block.dropped.tokens} tokens)`;
+  return {
+    text: `${summary}\n\n${pack.text}${pack.text.endsWith('\n') ? '' : '\n'}`,
+    structured: {
+      model: resolution.profile.name,
+      role: budget.role,
+      window: block.window,
+      available: block.available,
+      used: block.used,
+      dropped: block.dropped,
+      files: pack.excerpts.map((excerpt) => excerpt.path),
+    },
+  };
+}
