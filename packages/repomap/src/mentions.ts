@@ -11,14 +11,40 @@ import type { PathMention } from './query.js';
  */
 const DIRECTORY_MODULE_NAMES = new Set(['__init__', 'index', 'mod']);
 
-/** A path's module segments: extension removed, a trailing directory-module name dropped. */
-export function moduleSegments(path: string): string[] {
+/** A path's segments with the file extension removed: `pkg/__init__.py` → `pkg`, `__init__`. */
+export function fileSegments(path: string): string[] {
   const segments = path.split('/');
   const last = segments.length - 1;
   const dot = segments[last]!.lastIndexOf('.');
   if (dot > 0) segments[last] = segments[last]!.slice(0, dot);
-  if (segments.length > 1 && DIRECTORY_MODULE_NAMES.has(segments[last]!)) segments.pop();
   return segments;
+}
+
+/** A path's module segments: extension removed, a trailing directory-module name dropped. */
+export function moduleSegments(path: string): string[] {
+  const segments = fileSegments(path);
+  if (segments.length > 1 && DIRECTORY_MODULE_NAMES.has(segments[segments.length - 1]!)) segments.pop();
+  return segments;
+}
+
+/** Files indexed by the last of their segments. */
+interface SegmentIndex {
+  byLastSegment: Map<string, number[]>;
+  segmentsOf: string[][];
+}
+
+function indexSegments(paths: readonly string[], split: (path: string) => string[]): SegmentIndex {
+  const byLastSegment = new Map<string, number[]>();
+  const segmentsOf: string[][] = [];
+  paths.forEach((path, index) => {
+    const segments = split(path);
+    segmentsOf.push(segments);
+    const last = segments[segments.length - 1]!;
+    const list = byLastSegment.get(last);
+    if (list) list.push(index);
+    else byLastSegment.set(last, [index]);
+  });
+  return { byLastSegment, segmentsOf };
 }
 
 function commonSuffixLength(left: readonly string[], right: readonly string[]): number {
@@ -41,16 +67,10 @@ export function matchPathMentions(
   paths: readonly string[],
   mentions: readonly PathMention[],
 ): Map<number, number> {
-  const byLastSegment = new Map<string, number[]>();
-  const segmentsOf: string[][] = [];
-  paths.forEach((path, index) => {
-    const segments = moduleSegments(path);
-    segmentsOf.push(segments);
-    const last = segments[segments.length - 1]!;
-    const list = byLastSegment.get(last);
-    if (list) list.push(index);
-    else byLastSegment.set(last, [index]);
-  });
+  // Module paths (`pkg.core`, `src/pkg`) name a package by its directory; a spelled-out file name
+  // (`pkg/__init__.py`) names exactly that file.
+  const modules = indexSegments(paths, moduleSegments);
+  const filesByName = indexSegments(paths, fileSegments);
 
   const weights = new Map<number, number>();
   const credit = (files: number[]) => {
@@ -62,8 +82,8 @@ export function matchPathMentions(
       // `pkg.module.Class.method`: the longest prefix (at least two parts) that is a module path wins.
       for (let length = mention.segments.length; length >= 2; length--) {
         const prefix = mention.segments.slice(0, length);
-        const matched = (byLastSegment.get(prefix[length - 1]!) ?? []).filter(
-          (file) => commonSuffixLength(segmentsOf[file]!, prefix) === length,
+        const matched = (modules.byLastSegment.get(prefix[length - 1]!) ?? []).filter(
+          (file) => commonSuffixLength(modules.segmentsOf[file]!, prefix) === length,
         );
         if (matched.length > 0) {
           credit(matched);
@@ -72,11 +92,12 @@ export function matchPathMentions(
       }
       continue;
     }
-    const segments = moduleSegments(mention.segments.join('/'));
+    const index = mention.hasExtension ? filesByName : modules;
+    const segments = mention.hasExtension ? mention.segments : moduleSegments(mention.segments.join('/'));
     let best = 0;
     let matched: number[] = [];
-    for (const file of byLastSegment.get(segments[segments.length - 1]!) ?? []) {
-      const length = commonSuffixLength(segmentsOf[file]!, segments);
+    for (const file of index.byLastSegment.get(segments[segments.length - 1]!) ?? []) {
+      const length = commonSuffixLength(index.segmentsOf[file]!, segments);
       if (length > best) {
         best = length;
         matched = [file];

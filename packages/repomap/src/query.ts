@@ -159,7 +159,7 @@ export function analyzeQuery(text: string): QueryAnalysis {
     identifiers.push({ name, weight });
     for (const word of splitIdentifier(name)) {
       if (word.length < MIN_IDENTIFIER_LENGTH || STOPWORDS.has(word)) continue;
-      subwords.set(word, (subwords.get(word) ?? 0) + count);
+      subwords.set(word, (subwords.get(word) ?? 0) + weight);
     }
   }
   identifiers.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));

@@ -19,25 +19,40 @@ export interface RankFilesInput {
   query?: QueryAnalysis;
   /** Focus file ids (sorted, unique). */
   focus?: readonly number[];
+  /** Overrides of the seed shares and damping, for experiments; the defaults are the product. */
+  tuning?: Partial<RankTuning>;
+}
+
+/** The knobs of file ranking, all defaulting to the documented constants below. */
+export interface RankTuning {
+  shares: Record<keyof typeof SEED_SHARES, number>;
+  seededDamping: number;
+  callerShare: number;
+  auxiliaryMultiplier: number;
 }
 
 /** Scores for every file (same indices as the input) and the ids in rank order. */
 export interface FileRanking {
   scores: Float64Array;
   order: number[];
+  /** Each task signal's normalized seed weights by file id, for explaining a ranking. */
+  signals: Record<keyof typeof SEED_SHARES, Map<number, number>>;
 }
 
 /**
  * How the restart distribution of the walk is split among the task's signals. Each signal is first
  * normalized to sum 1 over the files it touches, so these are shares, not scales. Focus files are
- * the caller's explicit word and weigh most; a mentioned path or module is nearly as explicit;
- * a file defining a named identifier is strong evidence; shared vocabulary is the weakest.
+ * the caller's explicit word and weigh most. Shared vocabulary (BM25 over each file's identifier
+ * subwords and path) aggregates many weak hints and is the most reliable task signal on its own, so
+ * it outweighs single mentions; a mentioned path or module is explicit but often names where an
+ * error surfaced rather than where it is fixed; a file defining a named identifier is good evidence
+ * when the name is specific, which `definitionSeeds` already accounts for.
  */
 export const SEED_SHARES = {
   focus: 4,
-  pathMention: 3,
-  definition: 2,
-  vocabulary: 1,
+  pathMention: 2,
+  definition: 1,
+  vocabulary: 3,
 } as const;
 
 /**
@@ -51,7 +66,7 @@ export const CALLER_SHARE = 0.25;
  * 0.85 when the task names something, so the walk stays near what was named instead of drifting to
  * the tree's most central utilities; plain PageRank (no seeds) keeps the classic value.
  */
-export const SEEDED_DAMPING = 0.5;
+export const SEEDED_DAMPING = 0.3;
 /** Damping of the unseeded walk (no query, no focus): classic PageRank centrality. */
 export const UNSEEDED_DAMPING = 0.85;
 
@@ -94,15 +109,42 @@ function normalize(weights: Map<number, number>): Map<number, number> {
   return result;
 }
 
-/** Files that define identifiers the task names, weighted by the name's weight and specificity. */
-function definitionSeeds(query: QueryAnalysis, definers: Map<string, number[]>): Map<number, number> {
+/**
+ * Files that define identifiers the task names. An identifier's pull is its weight in the text
+ * times its specificity in this tree (inverse document frequency over the files that use it: a name
+ * every file uses, like `name` or `get`, locates nothing) times the kind of its definition.
+ */
+function definitionSeeds(
+  query: QueryAnalysis,
+  files: readonly GraphFile[],
+  definers: Map<string, number[]>,
+): Map<number, number> {
+  const wanted = new Map<string, number>();
+  for (const identifier of query.identifiers)
+    if (definers.has(identifier.name)) wanted.set(identifier.name, 0);
+  for (const file of files) {
+    for (const [name] of file.references) {
+      const count = wanted.get(name);
+      if (count !== undefined) wanted.set(name, count + 1);
+    }
+  }
   const seeds = new Map<number, number>();
   for (const identifier of query.identifiers) {
-    const files = definers.get(identifier.name);
-    if (!files) continue;
-    // A name defined in one file points at it; defined in twenty, it points nowhere in particular.
-    const share = identifier.weight / files.length;
-    for (const file of files) seeds.set(file, (seeds.get(file) ?? 0) + share);
+    const definedIn = definers.get(identifier.name);
+    if (!definedIn) continue;
+    const users = wanted.get(identifier.name) ?? 0;
+    const specificity = Math.log((files.length + 1) / (users + 1));
+    if (specificity <= 0) continue;
+    // Defined in one file, a name points at it; defined in n files it is ambiguous (split n ways)
+    // and less specific (worth 1/n in total), so each definer gets weight / n².
+    const share = (identifier.weight * specificity) / (definedIn.length * definedIn.length);
+    for (const file of definedIn) {
+      let kind = 0;
+      for (const definition of files[file]!.definitions) {
+        if (definition.name === identifier.name) kind = Math.max(kind, KIND_WEIGHTS[definition.kind] ?? 0.5);
+      }
+      seeds.set(file, (seeds.get(file) ?? 0) + share * kind);
+    }
   }
   return seeds;
 }
@@ -165,46 +207,59 @@ function vocabularySeeds(
 /** Ranks the files of a tree for a task (or, without one, by plain reference centrality). */
 export function rankFiles(input: RankFilesInput): FileRanking {
   const { paths, files, query } = input;
+  const tuning: RankTuning = {
+    shares: SEED_SHARES,
+    seededDamping: SEEDED_DAMPING,
+    callerShare: CALLER_SHARE,
+    auxiliaryMultiplier: AUXILIARY_FILE_MULTIPLIER,
+    ...input.tuning,
+  };
   const focus = input.focus ?? [];
   const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
   const graph = buildReferenceGraph(files, { taskIdentifiers, focusFiles: new Set(focus) });
 
-  const signals: [number, Map<number, number>][] = [];
-  if (focus.length > 0) signals.push([SEED_SHARES.focus, new Map(focus.map((file) => [file, 1]))]);
-  if (query) {
-    signals.push([SEED_SHARES.pathMention, matchPathMentions(paths, query.paths)]);
-    signals.push([SEED_SHARES.definition, definitionSeeds(query, graph.definers)]);
-    signals.push([SEED_SHARES.vocabulary, vocabularySeeds(query, paths, files)]);
-  }
+  const signals: FileRanking['signals'] = {
+    focus: normalize(new Map(focus.map((file) => [file, 1]))),
+    pathMention: normalize(query ? matchPathMentions(paths, query.paths) : new Map()),
+    definition: normalize(query ? definitionSeeds(query, files, graph.definers) : new Map()),
+    vocabulary: normalize(query ? vocabularySeeds(query, paths, files) : new Map()),
+  };
   const seeds = new Float64Array(files.length);
   let seeded = false;
-  for (const [share, weights] of signals) {
-    for (const [file, weight] of normalize(weights)) {
-      seeds[file]! += share * weight;
+  for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary'] as const) {
+    for (const [file, weight] of signals[signal]) {
+      seeds[file]! += tuning.shares[signal] * weight;
       seeded = true;
     }
   }
 
   let personalization: Float64Array | undefined;
   if (seeded) {
+    // Files the task names explicitly (focus, mentioned paths) also seed their users: a change to
+    // them is often made, or felt, where they are called or subclassed. Fuzzy seeds (vocabulary,
+    // definitions) do not, or hub files that call everything would collect all of their mass.
     personalization = Float64Array.from(seeds);
+    const explicit = new Float64Array(files.length);
+    for (const signal of ['focus', 'pathMention'] as const) {
+      for (const [file, weight] of signals[signal]) explicit[file]! += tuning.shares[signal] * weight;
+    }
     const incoming = new Float64Array(files.length);
     for (const edge of graph.edges) incoming[edge.target]! += edge.weight;
     for (const edge of graph.edges) {
-      const seed = seeds[edge.target]!;
+      const seed = explicit[edge.target]!;
       if (seed > 0)
-        personalization[edge.source]! += (CALLER_SHARE * seed * edge.weight) / incoming[edge.target]!;
+        personalization[edge.source]! += (tuning.callerShare * seed * edge.weight) / incoming[edge.target]!;
     }
   }
   const rank = personalizedPageRank(files.length, graph.edges, personalization, {
-    damping: seeded ? SEEDED_DAMPING : UNSEEDED_DAMPING,
+    damping: seeded ? tuning.seededDamping : UNSEEDED_DAMPING,
   });
   const scores = new Float64Array(files.length);
   for (let file = 0; file < files.length; file++) {
-    scores[file] = rank[file]! * (isAuxiliaryPath(paths[file]!) ? AUXILIARY_FILE_MULTIPLIER : 1);
+    scores[file] = rank[file]! * (isAuxiliaryPath(paths[file]!) ? tuning.auxiliaryMultiplier : 1);
   }
   const order = [...scores.keys()].sort((left, right) => scores[right]! - scores[left]! || left - right);
-  return { scores, order };
+  return { scores, order, signals };
 }
 
 /** A definition with its file id and final score. */
