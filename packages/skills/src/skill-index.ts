@@ -31,12 +31,27 @@ interface IndexedSkill {
   length: number;
 }
 
+/** A name or trigger of one skill, as a lookup target. */
+interface PhrasePosting {
+  entry: IndexedSkill;
+  /** Added once when the phrase occurs in the task: the sum of its stems' IDF. */
+  bonus: number;
+}
+
 /** Skills prepared for scoring: per-skill stems and inverse document frequencies over the set. */
 export interface SkillIndex {
   /** Indexed skills sorted by name. */
   entries: IndexedSkill[];
   /** Inverse document frequency of every stem that occurs in some skill, 1 = in exactly one skill. */
   idf: Map<string, number>;
+  /** The skills each stem occurs in, for visiting only the skills a task can match. */
+  postings: Map<string, IndexedSkill[]>;
+  /** Names and triggers as stem runs (`subag driven develop`), with what finding one whole adds. */
+  phrases: Map<string, PhrasePosting[]>;
+  /** The skills whose description has each adjacent stem pair. */
+  bigrams: Map<string, IndexedSkill[]>;
+  /** Stems in the longest name or trigger: the longest run worth looking up. */
+  longestPhrase: number;
   /** Score thresholds calibrated on this skill set. */
   thresholds: SkillThresholds;
 }
@@ -116,9 +131,33 @@ export function buildSkillIndex(skills: readonly Skill[]): SkillIndex {
   const unique = Math.log(1 + (count - 0.5) / 1.5);
   for (const [stem, frequency] of documentFrequency)
     idf.set(stem, unique > 0 ? Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5)) / unique : 0);
+  const postings = new Map<string, IndexedSkill[]>();
+  for (const entry of entries)
+    for (const stem of entry.weights.keys()) {
+      const list = postings.get(stem);
+      if (list) list.push(entry);
+      else postings.set(stem, [entry]);
+    }
+  const phrases = new Map<string, PhrasePosting[]>();
+  const bigrams = new Map<string, IndexedSkill[]>();
+  let longestPhrase = 0;
+  for (const entry of entries) {
+    for (const phrase of [entry.nameStems, ...entry.triggerStems]) {
+      if (phrase.length === 0) continue;
+      longestPhrase = Math.max(longestPhrase, phrase.length);
+      const key = phrase.join(' ');
+      const posting = { entry, bonus: phrase.reduce((total, stem) => total + (idf.get(stem) ?? 0), 0) };
+      phrases.set(key, [...(phrases.get(key) ?? []), posting]);
+    }
+    for (const pair of entry.bigrams) bigrams.set(pair, [...(bigrams.get(pair) ?? []), entry]);
+  }
   const index: SkillIndex = {
     entries,
     idf,
+    postings,
+    phrases,
+    bigrams,
+    longestPhrase,
     thresholds: { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples: 0 },
   };
   index.thresholds = calibrateThresholds(index);
@@ -127,25 +166,33 @@ export function buildSkillIndex(skills: readonly Skill[]): SkillIndex {
 
 /** Measure {@link SkillThresholds} on the index's own skills (see there). */
 export function calibrateThresholds(index: SkillIndex): SkillThresholds {
-  const offTarget: number[] = [];
+  // Most pairs share no word and score 0: count those instead of storing a million zeros.
+  const nonZero: number[] = [];
+  let zeros = 0;
   for (const entry of index.entries) {
-    for (const { skill, score } of scoreStems(index, analyzeText(entry.skill.description)))
-      if (skill !== entry.skill) offTarget.push(score);
+    const scores = scoreCandidates(index, analyzeText(entry.skill.description));
+    let others = 0;
+    for (const [candidate, score] of scores) {
+      if (candidate === entry) continue;
+      others += 1;
+      if (score > 0) nonZero.push(score);
+      else zeros += 1;
+    }
+    zeros += index.entries.length - 1 - others;
   }
-  if (offTarget.length < MIN_CALIBRATION_SAMPLES)
-    return { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples: offTarget.length };
-  offTarget.sort((left, right) => left - right);
-  return {
-    card: Math.max(CARD_FLOOR, quantile(offTarget, CARD_QUANTILE)),
-    expand: Math.max(EXPAND_FLOOR, quantile(offTarget, EXPAND_QUANTILE)),
-    samples: offTarget.length,
+  const samples = zeros + nonZero.length;
+  if (samples < MIN_CALIBRATION_SAMPLES) return { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples };
+  // A typed array sorts numerically without a comparator call per pair.
+  const sorted = Float64Array.from(nonZero).sort();
+  const quantile = (fraction: number) => {
+    const rank = Math.min(samples - 1, Math.max(0, Math.ceil(fraction * samples) - 1));
+    return rank < zeros ? 0 : (sorted[rank - zeros] ?? 0);
   };
-}
-
-/** The nearest-rank quantile of ascending `values`. */
-function quantile(values: readonly number[], fraction: number): number {
-  const rank = Math.min(values.length - 1, Math.max(0, Math.ceil(fraction * values.length) - 1));
-  return values[rank] ?? 0;
+  return {
+    card: Math.max(CARD_FLOOR, quantile(CARD_QUANTILE)),
+    expand: Math.max(EXPAND_FLOOR, quantile(EXPAND_QUANTILE)),
+    samples,
+  };
 }
 
 /** Score every indexed skill against `task`, best first (ties by name). */
@@ -155,44 +202,52 @@ export function scoreSkills(index: SkillIndex, task: string): SkillScore[] {
 
 /** {@link scoreSkills} on already analysed task stems. */
 export function scoreStems(index: SkillIndex, stems: readonly string[]): SkillScore[] {
-  const distinct = [...new Set(stems)].sort();
-  const taskBigrams = new Set<string>();
-  for (let position = 1; position < stems.length; position += 1)
-    taskBigrams.add(`${stems[position - 1]} ${stems[position]}`);
+  const raw = scoreCandidates(index, stems);
+  return index.entries
+    .map((entry) => ({ skill: entry.skill, score: raw.get(entry) ?? 0 }))
+    .sort((left, right) => right.score - left.score || compareStrings(left.skill.name, right.skill.name));
+}
+
+/**
+ * Rounded scores of the skills that share at least one stem with the task (every other skill
+ * scores 0). Work is proportional to the posting lists of the task's stems, phrases and word
+ * pairs — not to skills × task words — so calibration, which scores every description against
+ * every skill, stays fast on sets of a thousand skills.
+ */
+function scoreCandidates(index: SkillIndex, stems: readonly string[]): Map<IndexedSkill, number> {
   const idfOf = (stem: string) => index.idf.get(stem) ?? 0;
-  const scores = index.entries.map(({ skill, weights, nameStems, triggerStems, bigrams }) => {
-    let score = 0;
-    for (const stem of distinct) score += idfOf(stem) * (weights.get(stem) ?? 0);
-    // A trigger is a phrase the author declared as a request for the skill; found whole, it
-    // counts once more, like the name.
-    // The whole name as a phrase ("systematic debugging", "subagent-driven-development", "pdf")
-    // is a request by name: its words count once more.
-    if (nameStems.length > 0 && containsRun(stems, nameStems)) score += sum(nameStems.map(idfOf));
-    for (const trigger of triggerStems)
-      if (trigger.length > 0 && containsRun(stems, trigger)) score += sum(trigger.map(idfOf));
-    for (const bigram of [...taskBigrams].sort()) {
-      if (!bigrams.has(bigram)) continue;
-      const [first = '', second = ''] = bigram.split(' ');
-      score += BIGRAM_WEIGHT * (idfOf(first) + idfOf(second));
-    }
-    return { skill, score: Math.round(score * 1000) / 1000 };
-  });
-  return scores.sort(
-    (left, right) => right.score - left.score || compareStrings(left.skill.name, right.skill.name),
-  );
-}
-
-function containsRun(haystack: readonly string[], needle: readonly string[]): boolean {
-  outer: for (let start = 0; start + needle.length <= haystack.length; start += 1) {
-    for (let offset = 0; offset < needle.length; offset += 1)
-      if (haystack[start + offset] !== needle[offset]) continue outer;
-    return true;
+  const scores = new Map<IndexedSkill, number>();
+  const add = (entry: IndexedSkill, value: number) => scores.set(entry, (scores.get(entry) ?? 0) + value);
+  for (const stem of [...new Set(stems)].sort()) {
+    const idf = idfOf(stem);
+    for (const entry of index.postings.get(stem) ?? []) add(entry, idf * (entry.weights.get(stem) ?? 0));
   }
-  return false;
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
+  // A name or trigger found whole in the task counts once more ("systematic debugging",
+  // "subagent-driven-development", "pdf", "release notes"): it is a request by name.
+  const runs = new Set<string>();
+  for (let length = 1; length <= index.longestPhrase; length += 1)
+    for (let start = 0; start + length <= stems.length; start += 1)
+      runs.add(stems.slice(start, start + length).join(' '));
+  const credited = new Set<PhrasePosting>();
+  for (const run of [...runs].sort())
+    for (const posting of index.phrases.get(run) ?? []) {
+      if (credited.has(posting)) continue;
+      credited.add(posting);
+      add(posting.entry, posting.bonus);
+    }
+  // Two description words found in the task in the same order.
+  const pairs = new Set<string>();
+  for (let position = 1; position < stems.length; position += 1)
+    pairs.add(`${stems[position - 1]} ${stems[position]}`);
+  for (const pair of [...pairs].sort()) {
+    const entries = index.bigrams.get(pair);
+    if (!entries) continue;
+    const [first = '', second = ''] = pair.split(' ');
+    const bonus = BIGRAM_WEIGHT * (idfOf(first) + idfOf(second));
+    for (const entry of entries) add(entry, bonus);
+  }
+  for (const [entry, score] of scores) scores.set(entry, Math.round(score * 1000) / 1000);
+  return scores;
 }
 
 /** Code-unit order: the same in every locale, unlike localeCompare. */
