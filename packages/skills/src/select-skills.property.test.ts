@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectSkills } from './select-skills.js';
+import { truncateBody } from './truncate-body.js';
 import type { Skill } from './types.js';
 
 const words = [
@@ -59,6 +60,20 @@ describe('selectSkills invariants', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('truncateBody invariants', () => {
+  it('never exceeds a cap that can hold its marker, and keeps a prefix of the body', () => {
+    fc.assert(
+      fc.property(body, fc.integer({ min: 300, max: 3000 }), (text, maxBytes) => {
+        const result = truncateBody('a-skill', text, maxBytes);
+        expect(new TextEncoder().encode(result.text).length).toBeLessThanOrEqual(maxBytes);
+        const kept = result.text.replace(/\[ctxkit: skill "a-skill"[^\n]*\]\n$/, '');
+        expect(`${text}\n`.startsWith(kept) || text.startsWith(kept)).toBe(true);
+      }),
+      { numRuns: 500 },
     );
   });
 });

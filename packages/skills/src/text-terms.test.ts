@@ -55,5 +55,6 @@ describe('analyzeText', () => {
       'v2',
     ]);
     expect(analyzeText('Can you please fix the failing tests?')).toEqual(['fix', 'fail', 'test']);
+    expect(splitWords('Créer une Datenbank')).toEqual(['créer', 'une', 'datenbank']);
   });
 });

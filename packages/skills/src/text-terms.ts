@@ -19,15 +19,16 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Split text into lowercase words: letters and digits, camelCase and snake_case split apart. */
+/** Split text into lowercase words: letters and digits of any script, camelCase and snake_case split apart. */
 export function splitWords(text: string): string[] {
   const spaced = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase();
-  const words = spaced.match(/[a-z0-9]+/g) ?? [];
+  // Letters and digits of any script, so "créer" or "Datenbank" stay whole words.
+  const words = spaced.match(/[\p{L}\p{N}]+/gu) ?? [];
   // Lone digits and single letters match everything and mean nothing.
-  return words.filter((word) => word.length > 1 && !/^\d+$/.test(word));
+  return words.filter((word) => Array.from(word).length > 1 && !/^\p{N}+$/u.test(word));
 }
 
 /**
