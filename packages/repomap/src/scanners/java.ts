@@ -105,6 +105,8 @@ const MODIFIERS = new Set([
 const TYPE_KEYWORDS = new Set(['class', 'interface', 'enum', 'record']);
 
 const MAX_HEADER_TOKENS = 1024;
+/** Type-parameter lists are short; a `<` that does not close within this many tokens is an operator. */
+const MAX_ANGLE_TOKENS = 256;
 
 const OPEN_PAREN = 40;
 const COMMA = 44;
@@ -197,7 +199,7 @@ function skipAnnotations(tokens: TokenList, index: number): number {
 
 function skipAngles(tokens: TokenList, open: number): number {
   let depth = 0;
-  const limit = Math.min(tokens.count, open + MAX_HEADER_TOKENS);
+  const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
   for (let index = open; index < limit; index++) {
     const punctuation = code(tokens, index);
     if (punctuation === LESS) depth++;

@@ -543,18 +543,45 @@ export const MAX_SIGNATURE_LENGTH = 200;
  * between tokens becomes one space. Bounded by {@link MAX_SIGNATURE_LENGTH}.
  */
 export function signatureOf(tokens: TokenList, from: number, to: number): string {
-  let result = '';
   const last = Math.min(to, tokens.count - 1);
-  for (let index = from; index <= last; index++) {
-    if (index > from && (tokens.flags[index]! & (SPACE_BEFORE | FIRST_ON_LINE)) !== 0) result += ' ';
-    let piece = tokens.text.slice(tokens.starts[index], tokens.ends[index]);
-    if (piece.length > MAX_SIGNATURE_LENGTH) piece = piece.slice(0, MAX_SIGNATURE_LENGTH);
-    // A multi-line string in a header (rare) must not break the one-line form.
-    if (piece.includes('\n')) piece = piece.replace(/\s+/g, ' ');
-    result += piece;
-    if (result.length > MAX_SIGNATURE_LENGTH) return `${result.slice(0, MAX_SIGNATURE_LENGTH)}…`;
+  if (last < from) return '';
+  const text = tokens.text;
+  const start = tokens.starts[from]!;
+  // Fast path, the common case: tokens separated by nothing or one space, no line breaks inside —
+  // the header is then one slice of the source (no per-token strings to collect).
+  let end = start;
+  let plain = true;
+  for (let index = from; index <= last && plain; index++) {
+    const tokenStart = tokens.starts[index]!;
+    const gap = tokenStart - end;
+    if (index > from && gap !== 0 && !(gap === 1 && text.charCodeAt(end) === 32)) plain = false;
+    end = tokens.ends[index]!;
+    if (end - start > MAX_SIGNATURE_LENGTH) break;
   }
-  return result;
+  if (plain) {
+    const raw = text.slice(start, end);
+    if (!raw.includes('\n') && !raw.includes('\r')) {
+      return raw.length > MAX_SIGNATURE_LENGTH ? `${raw.slice(0, MAX_SIGNATURE_LENGTH)}…` : raw;
+    }
+  }
+  const pieces: string[] = [];
+  let length = 0;
+  for (let index = from; index <= last; index++) {
+    if (index > from && (tokens.flags[index]! & (SPACE_BEFORE | FIRST_ON_LINE)) !== 0) {
+      pieces.push(' ');
+      length++;
+    }
+    let piece = text.slice(
+      tokens.starts[index],
+      Math.min(tokens.ends[index]!, tokens.starts[index]! + MAX_SIGNATURE_LENGTH),
+    );
+    // A multi-line string in a header (rare) must not break the one-line form.
+    if (piece.includes('\n') || piece.includes('\r')) piece = piece.replace(/\s+/g, ' ');
+    pieces.push(piece);
+    length += piece.length;
+    if (length > MAX_SIGNATURE_LENGTH) return `${pieces.join('').slice(0, MAX_SIGNATURE_LENGTH)}…`;
+  }
+  return pieces.join('');
 }
 
 /** Index of the token after the bracket group opened at `open` (`(`, `[`, `{` or `<`), or `limit`. */

@@ -72,6 +72,8 @@ const LEXER_OPTIONS: LexerOptions = {
 };
 
 const MAX_HEADER_TOKENS = 1024;
+/** Type-parameter lists are short; a `<` that does not close within this many tokens is an operator. */
+const MAX_ANGLE_TOKENS = 256;
 
 const BANG = 33;
 const HASH = 35;
@@ -160,7 +162,7 @@ function skipAttributes(tokens: TokenList, index: number): number {
 /** Skips a `<…>` generic list; `->` inside (in `Fn() -> T` bounds) does not close it. */
 function skipAngles(tokens: TokenList, open: number): number {
   let depth = 0;
-  const limit = Math.min(tokens.count, open + MAX_HEADER_TOKENS);
+  const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
   for (let index = open; index < limit; index++) {
     const punctuation = code(tokens, index);
     if (punctuation === LESS) depth++;

@@ -108,6 +108,8 @@ const PARAMETER_MODIFIERS = new Set(['public', 'private', 'protected', 'readonly
 
 /** How far a header (parameters, return type, heritage) may run before we give up on it. */
 const MAX_HEADER_TOKENS = 1024;
+/** Type-parameter lists are short; a `<` that does not close within this many tokens is an operator. */
+const MAX_ANGLE_TOKENS = 256;
 
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;
@@ -231,7 +233,7 @@ class TypeScriptParser {
   /** Skips a `<…>` type-parameter or type-argument list, not closing on the `>` of `=>`. */
   private skipAngles(open: number): number {
     let depth = 0;
-    const limit = Math.min(this.count, open + MAX_HEADER_TOKENS);
+    const limit = Math.min(this.count, open + MAX_ANGLE_TOKENS);
     for (let index = open; index < limit; index++) {
       const code = this.code(index);
       if (code === LESS) depth++;
@@ -413,23 +415,10 @@ class TypeScriptParser {
         return end;
       }
       case 'enum': {
-        const nameIndex = index + 1;
-        if (!this.isName(nameIndex)) return index + 1;
-        const definition = this.add(
-          tokenText(this.tokens, nameIndex),
-          'enum',
-          nameIndex,
-          start,
-          nameIndex,
-          scope,
-        );
-        if (!this.punct(nameIndex + 1, OPEN_BRACE)) return nameIndex + 1;
-        const end = skipGroup(this.tokens, nameIndex + 1, this.count);
-        definition.endLine = this.tokens.lines[end - 1]!;
-        return end;
+        return this.parseEnum(start, index, scope);
       }
       case 'const':
-        if (this.word(index + 1, 'enum')) return this.parseStatement(index + 1, frame);
+        if (this.word(index + 1, 'enum')) return this.parseEnum(start, index + 1, scope);
         return this.parseVariables(start, index + 1, scope, 'constant');
       case 'let':
       case 'var':
@@ -468,6 +457,24 @@ class TypeScriptParser {
       default:
         return index + 1;
     }
+  }
+
+  /** `enum E { … }` (also `const enum`): the members stay inside the skipped body. */
+  private parseEnum(start: number, index: number, scope: string | undefined): number {
+    const nameIndex = index + 1;
+    if (!this.isName(nameIndex)) return index + 1;
+    const definition = this.add(
+      tokenText(this.tokens, nameIndex),
+      'enum',
+      nameIndex,
+      start,
+      nameIndex,
+      scope,
+    );
+    if (!this.punct(nameIndex + 1, OPEN_BRACE)) return nameIndex + 1;
+    const end = skipGroup(this.tokens, nameIndex + 1, this.count);
+    definition.endLine = this.tokens.lines[end - 1]!;
+    return end;
   }
 
   /** The last token before `end` that is on the same line as `from` (at least `from`). */
@@ -558,9 +565,25 @@ class TypeScriptParser {
     const close = skipGroup(this.tokens, index, Math.min(this.count, index + MAX_HEADER_TOKENS));
     if (this.isArrow(close)) return true;
     if (!this.punct(close, COLON)) return false;
-    // `(…): ReturnType =>`
-    const header = this.scanHeader(close);
-    return header.body >= 0 && this.isArrow(header.body - 2);
+    // `(…): ReturnType =>`: look past the return type for the arrow.
+    const limit = Math.min(this.count, close + MAX_HEADER_TOKENS);
+    for (let cursor = close + 1; cursor < limit; cursor++) {
+      if (this.isArrow(cursor)) return true;
+      const code = this.code(cursor);
+      if (code === LESS) cursor = this.skipAngles(cursor) - 1;
+      else if (code === OPEN_PAREN || code === OPEN_BRACKET || code === OPEN_BRACE) {
+        cursor = skipGroup(this.tokens, cursor, limit) - 1;
+      } else if (
+        code === SEMICOLON ||
+        code === EQUALS ||
+        code === COMMA ||
+        code === CLOSE_PAREN ||
+        code === CLOSE_BRACE
+      ) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private isArrow(index: number): boolean {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { languageForPath, scanSource } from './index.js';
+
+describe('languageForPath', () => {
+  it('maps every supported extension, case-insensitively', () => {
+    const expected: Record<string, string> = {
+      'a.ts': 'typescript',
+      'a.tsx': 'typescript',
+      'a.mts': 'typescript',
+      'a.cts': 'typescript',
+      'types.d.ts': 'typescript',
+      'a.js': 'javascript',
+      'a.jsx': 'javascript',
+      'a.mjs': 'javascript',
+      'a.cjs': 'javascript',
+      'a.py': 'python',
+      'a.pyi': 'python',
+      'a.go': 'go',
+      'a.rs': 'rust',
+      'A.java': 'java',
+      'SRC/MAIN.PY': 'python',
+      'C:\\code\\main.go': 'go',
+    };
+    for (const [path, language] of Object.entries(expected))
+      expect(languageForPath(path), path).toBe(language);
+  });
+
+  it('returns undefined for other files, extensionless names and dotfiles', () => {
+    for (const path of ['README.md', 'Makefile', '.ts', 'dir.py/Makefile', 'archive.tar.gz', '']) {
+      expect(languageForPath(path), path).toBeUndefined();
+    }
+  });
+});
+
+describe('scanSource', () => {
+  it('dispatches by language', () => {
+    expect(
+      scanSource('def run():\n    pass\n', 'python').definitions.map((definition) => definition.name),
+    ).toEqual(['run']);
+    expect(scanSource('func Run() {}\n', 'go').definitions[0]).toMatchObject({
+      name: 'Run',
+      kind: 'function',
+      line: 1,
+    });
+  });
+
+  it('yields nothing for a language without a scanner', () => {
+    const result = scanSource('int main(void) { return 0; }', 'c');
+    expect(result.definitions).toEqual([]);
+    expect(result.references.size).toBe(0);
+  });
+});
