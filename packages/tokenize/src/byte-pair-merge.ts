@@ -9,12 +9,13 @@ import type { RankTable } from './ranks.js';
  */
 
 /** Pieces longer than this (in bytes) are merged with the heap. */
-export const HEAP_MERGE_THRESHOLD = 96;
+export const HEAP_MERGE_THRESHOLD = 64;
 
 const NO_RANK = 0x7fffffff;
 
 let starts = new Int32Array(256);
 let pairRanks = new Int32Array(256);
+let partTokens = new Int32Array(256);
 
 function ensureScratch(length: number): void {
   if (starts.length > length + 1) return;
@@ -22,6 +23,41 @@ function ensureScratch(length: number): void {
   while (capacity <= length + 1) capacity *= 2;
   starts = new Int32Array(capacity);
   pairRanks = new Int32Array(capacity);
+  partTokens = new Int32Array(capacity);
+}
+
+// Text repeats the same token pairs constantly, so the rank of a pair's concatenation is memoised by the
+// two token ids in a direct-mapped table (a collision just overwrites). A hit skips hashing the bytes.
+const PAIR_CACHE_BITS = 16;
+const PAIR_CACHE_MASK = (1 << PAIR_CACHE_BITS) - 1;
+const pairLeft = new Int32Array(1 << PAIR_CACHE_BITS).fill(-1);
+const pairRight = new Int32Array(1 << PAIR_CACHE_BITS);
+const pairRank = new Int32Array(1 << PAIR_CACHE_BITS);
+let pairCacheOwner: RankTable | undefined;
+
+function usePairCache(table: RankTable): void {
+  if (pairCacheOwner === table) return;
+  pairLeft.fill(-1);
+  pairCacheOwner = table;
+}
+
+/** Rank of the merge of tokens `left` and `right`, whose bytes are `bytes[start, end)`; NO_RANK if none. */
+function rankOfPair(
+  table: RankTable,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  left: number,
+  right: number,
+): number {
+  const slot = ((Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> 8) & PAIR_CACHE_MASK;
+  if (pairLeft[slot] === left && pairRight[slot] === right) return pairRank[slot] as number;
+  const found = table.rankOf(bytes, start, end);
+  const rank = found < 0 ? NO_RANK : found;
+  pairLeft[slot] = left;
+  pairRight[slot] = right;
+  pairRank[slot] = rank;
+  return rank;
 }
 
 /**
@@ -44,14 +80,10 @@ export function mergeBytePairs(
     tokens?.push(whole);
     return 1;
   }
+  usePairCache(table);
   return length > HEAP_MERGE_THRESHOLD
     ? mergeWithHeap(table, bytes, length, tokens)
     : mergeByScanning(table, bytes, length, tokens);
-}
-
-function rankOrNone(table: RankTable, bytes: Uint8Array, start: number, end: number): number {
-  const rank = table.rankOf(bytes, start, end);
-  return rank < 0 ? NO_RANK : rank;
 }
 
 /** tiktoken's quadratic merge; exported for the equivalence test only. */
@@ -61,12 +93,22 @@ export function mergeByScanning(
   length: number,
   tokens?: number[],
 ): number {
+  usePairCache(table);
   ensureScratch(length);
-  // Parts are starts[0 .. parts); starts[parts] = length is a sentinel. pairRanks[i] ranks parts i and i+1.
+  const byteRanks = table.byteRanks;
+  const bytePairRanks = table.bytePairRanks;
+  // Parts are starts[0 .. parts); starts[parts] = length is a sentinel. partTokens[i] is part i's token,
+  // pairRanks[i] the rank of merging parts i and i+1.
   let parts = length;
-  for (let index = 0; index <= length; index++) starts[index] = index;
-  for (let index = 0; index < length - 1; index++)
-    pairRanks[index] = rankOrNone(table, bytes, index, index + 2);
+  for (let index = 0; index < length; index++) {
+    starts[index] = index;
+    partTokens[index] = byteRanks[bytes[index] as number] as number;
+  }
+  starts[length] = length;
+  for (let index = 0; index < length - 1; index++) {
+    const rank = bytePairRanks[((bytes[index] as number) << 8) | (bytes[index + 1] as number)] as number;
+    pairRanks[index] = rank < 0 ? NO_RANK : rank;
+  }
   pairRanks[length - 1] = NO_RANK;
   for (;;) {
     let best = NO_RANK;
@@ -83,32 +125,38 @@ export function mergeByScanning(
     for (let index = at + 1; index < parts; index++) {
       starts[index] = starts[index + 1] as number;
       pairRanks[index] = pairRanks[index + 1] as number;
+      partTokens[index] = partTokens[index + 1] as number;
     }
     parts -= 1;
+    partTokens[at] = best;
     pairRanks[at] =
-      at + 1 < parts ? rankOrNone(table, bytes, starts[at] as number, starts[at + 2] as number) : NO_RANK;
+      at + 1 < parts
+        ? rankOfPair(
+            table,
+            bytes,
+            starts[at] as number,
+            starts[at + 2] as number,
+            best,
+            partTokens[at + 1] as number,
+          )
+        : NO_RANK;
     if (at > 0) {
-      pairRanks[at - 1] = rankOrNone(table, bytes, starts[at - 1] as number, starts[at + 1] as number);
+      pairRanks[at - 1] = rankOfPair(
+        table,
+        bytes,
+        starts[at - 1] as number,
+        starts[at + 1] as number,
+        partTokens[at - 1] as number,
+        best,
+      );
     }
   }
-  if (tokens) {
-    for (let index = 0; index < parts; index++) {
-      tokens.push(table.rankOf(bytes, starts[index] as number, starts[index + 1] as number));
-    }
-  }
+  if (tokens) for (let index = 0; index < parts; index++) tokens.push(partTokens[index] as number);
   return parts;
 }
 
 // Heap keys pack (rank, position) into one float: rank * 2^32 + position, exact below 2^53.
 const POSITION_RANGE = 0x100000000;
-
-// Long pieces repeat the same few token pairs over and over (100k spaces, a megabyte of one letter), so
-// pair ranks are memoised by token ids in a direct-mapped table: a miss just recomputes from the bytes.
-const PAIR_CACHE_BITS = 16;
-const pairLeft = new Int32Array(1 << PAIR_CACHE_BITS).fill(-1);
-const pairRight = new Int32Array(1 << PAIR_CACHE_BITS);
-const pairRank = new Int32Array(1 << PAIR_CACHE_BITS);
-let pairCacheOwner: RankTable | undefined;
 
 /** The O(n log n) merge; exported for the equivalence test only. */
 export function mergeWithHeap(
@@ -117,11 +165,7 @@ export function mergeWithHeap(
   length: number,
   tokens?: number[],
 ): number {
-  if (pairCacheOwner !== table) {
-    pairLeft.fill(-1);
-    pairCacheOwner = table;
-  }
-  const pairMask = (1 << PAIR_CACHE_BITS) - 1;
+  usePairCache(table);
   // Parts are identified by their first byte; next/previous link live parts (-1 = none), tokenAt holds a
   // part's token id and rankAt the rank of the pair it starts (NO_RANK when none or when merged away).
   const next = new Int32Array(length);
@@ -129,17 +173,6 @@ export function mergeWithHeap(
   const tokenAt = new Int32Array(length);
   const rankAt = new Int32Array(length);
   const byteRanks = table.byteRanks;
-
-  const rankOfPair = (start: number, end: number, left: number, right: number): number => {
-    const slot = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - PAIR_CACHE_BITS);
-    const index = slot & pairMask;
-    if (pairLeft[index] === left && pairRight[index] === right) return pairRank[index] as number;
-    const rank = rankOrNone(table, bytes, start, end);
-    pairLeft[index] = left;
-    pairRight[index] = right;
-    pairRank[index] = rank;
-    return rank;
-  };
 
   // Initial pairs, heapified bottom-up in O(n) rather than pushed one by one.
   let heap = new Float64Array(Math.max(16, length * 2));
@@ -150,10 +183,11 @@ export function mergeWithHeap(
     tokenAt[index] = byteRanks[bytes[index] as number] as number;
   }
   for (let index = 0; index < length; index++) {
-    const rank =
+    const pair =
       index + 1 < length
-        ? rankOfPair(index, index + 2, tokenAt[index] as number, tokenAt[index + 1] as number)
-        : NO_RANK;
+        ? (table.bytePairRanks[((bytes[index] as number) << 8) | (bytes[index + 1] as number)] as number)
+        : -1;
+    const rank = pair < 0 ? NO_RANK : pair;
     rankAt[index] = rank;
     if (rank !== NO_RANK) heap[heapSize++] = rank * POSITION_RANGE + index;
   }
@@ -218,13 +252,27 @@ export function mergeWithHeap(
     let newRank = NO_RANK;
     if (after >= 0) {
       const afterEnd = next[after] as number;
-      newRank = rankOfPair(start, afterEnd < 0 ? length : afterEnd, rank, tokenAt[after] as number);
+      newRank = rankOfPair(
+        table,
+        bytes,
+        start,
+        afterEnd < 0 ? length : afterEnd,
+        rank,
+        tokenAt[after] as number,
+      );
     }
     rankAt[start] = newRank;
     if (newRank !== NO_RANK) push(newRank * POSITION_RANGE + start);
     const before = previous[start] as number;
     if (before >= 0) {
-      const beforeRank = rankOfPair(before, after >= 0 ? after : length, tokenAt[before] as number, rank);
+      const beforeRank = rankOfPair(
+        table,
+        bytes,
+        before,
+        after >= 0 ? after : length,
+        tokenAt[before] as number,
+        rank,
+      );
       rankAt[before] = beforeRank;
       if (beforeRank !== NO_RANK) push(beforeRank * POSITION_RANGE + before);
     }

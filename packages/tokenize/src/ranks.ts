@@ -15,6 +15,8 @@ export interface RankTable {
   readonly maxTokenLength: number;
   /** Rank of each single byte (every byte is a token in both vocabularies). */
   readonly byteRanks: Int32Array;
+  /** Rank of each two-byte sequence, indexed `first << 8 | second`, or -1: the first round of merges. */
+  readonly bytePairRanks: Int32Array;
   /** All token bytes back to back, token `r` at `tokenOffsets[r]` .. `tokenOffsets[r + 1]`. */
   readonly tokenBytes: Uint8Array;
   readonly tokenOffsets: Int32Array;
@@ -179,11 +181,21 @@ function createRankTable(
     single[0] = byte;
     byteRanks[byte] = rankOf(single, 0, 1);
   }
+  const bytePairRanks = new Int32Array(256 * 256);
+  const pair = new Uint8Array(2);
+  for (let first = 0; first < 256; first++) {
+    pair[0] = first;
+    for (let second = 0; second < 256; second++) {
+      pair[1] = second;
+      bytePairRanks[(first << 8) | second] = rankOf(pair, 0, 2);
+    }
+  }
   return {
     encoding,
     size,
     maxTokenLength,
     byteRanks,
+    bytePairRanks,
     tokenBytes,
     tokenOffsets,
     specialTokens: { ...specialTokens },

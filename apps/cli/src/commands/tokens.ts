@@ -1,9 +1,7 @@
-import { createTokenizer, type Encoding } from '@ctxkit/tokenize';
+import { createTokenizer, ENCODINGS, type Encoding } from '@ctxkit/tokenize';
 import { type Command, Option } from 'commander';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
-
-const ENCODINGS: Encoding[] = ['o200k_base', 'cl100k_base', 'estimate'];
 
 interface TokensOptions {
   encoding: Encoding;

@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createTokenizer } from '@ctxkit/tokenize';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../cli.js';
+
+async function runTokens(argv: string[], cwd: string, stdin = '') {
+  let stdout = '';
+  let stderr = '';
+  const sink = (append: (text: string) => void) =>
+    new Writable({
+      write(chunk, _encoding, callback) {
+        append(String(chunk));
+        callback();
+      },
+    });
+  const code = await run(
+    ['node', 'ctxkit', 'tokens', ...argv],
+    {
+      cwd,
+      stdout: sink((text) => {
+        stdout += text;
+      }),
+      stderr: sink((text) => {
+        stderr += text;
+      }),
+      readStdin: async () => stdin,
+    },
+    {},
+  );
+  return { code, stdout, stderr };
+}
+
+describe('ctxkit tokens (in process)', () => {
+  let directory: string;
+  const bom = '\uFEFF# Title\n';
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'ctxkit-tokens-'));
+    writeFileSync(join(directory, 'bom.md'), bom);
+    writeFileSync(join(directory, 'code.ts'), 'export const answer = 42;\n');
+  });
+
+  it('prints the count and path for one file, o200k_base by default', async () => {
+    expect(await runTokens(['bom.md'], directory)).toEqual({ code: 0, stdout: '3  bom.md\n', stderr: '' });
+  });
+
+  it('prints one JSON document with per-file rows and the sum for several files', async () => {
+    const result = await runTokens(['bom.md', 'code.ts', '--json', '--encoding', 'cl100k_base'], directory);
+    const cl100k = createTokenizer({ encoding: 'cl100k_base' });
+    const code = 'export const answer = 42;\n';
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      encoding: 'cl100k_base',
+      tokens: cl100k.count(bom) + cl100k.count(code),
+      bytes: 11 + 26,
+      files: [
+        { path: 'bom.md', tokens: cl100k.count(bom), bytes: 11 },
+        { path: 'code.ts', tokens: cl100k.count(code), bytes: 26 },
+      ],
+    });
+  });
+
+  it('reads standard input for - and for no file, counting special-token text as text', async () => {
+    const text = 'a <|endoftext|> b';
+    const expected = { encoding: 'o200k_base', tokens: createTokenizer().count(text), bytes: 17 };
+    for (const argv of [['-', '--json'], ['--json']]) {
+      const result = await runTokens(argv, directory, text);
+      expect(JSON.parse(result.stdout)).toEqual(expected);
+    }
+  });
+
+  it('estimates with --encoding estimate', async () => {
+    const result = await runTokens(['code.ts', '--encoding', 'estimate', '--json'], directory);
+    expect(JSON.parse(result.stdout)).toEqual({ encoding: 'estimate', tokens: 7, bytes: 26 });
+  });
+
+  it('exits 2 with one line naming a missing file', async () => {
+    expect(await runTokens(['bom.md', 'missing.txt'], directory)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'ctxkit: no such file: missing.txt\n',
+    });
+  });
+
+  it('exits 2 for an unknown encoding', async () => {
+    const result = await runTokens(['bom.md', '--encoding', 'p50k_base'], directory);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Allowed choices are o200k_base, cl100k_base, estimate');
+  });
+});
