@@ -11,6 +11,9 @@ export type {
   RepoMapResult,
 } from './repo-map.js';
 export { buildRepoMap, DEFAULT_MAP_TOKENS, FILES_IN_PROMPT_HALF, mapBudget } from './repo-map.js';
+export type { FileScan } from './scan-file.js';
+export type { RepositoryScan, ScannedFile, ScanRepositoryOptions } from './scan-repository.js';
+export { scanRepository } from './scan-repository.js';
 export { languageForPath, SCANNER_VERSION, scanSource } from './scanners/index.js';
 export type { Definition, DefinitionKind, Language, Scanner, ScanResult } from './types.js';
 export type { SkippedFile } from './walk.js';

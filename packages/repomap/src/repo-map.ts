@@ -1,20 +1,16 @@
 /**
- * The entry point: walk → cached scan → rank → render. `buildRepoMap` is the only function here
- * that touches the file system; everything it calls after scanning is pure.
+ * The entry point: cached scan (`scan-repository.ts`) → rank → render. Everything after the scan
+ * is pure.
  */
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
-import { createDisabledCache, DEFAULT_CACHE_DIRECTORY, openScanCache } from './cache.js';
 import type { GraphFile } from './graph.js';
 import { analyzeQuery } from './query.js';
 import { rankFiles, rankSymbols } from './rank.js';
 import { compareInFile, renderRepoMap } from './render.js';
-import type { FileScan, FileScanOutcome } from './scan-file.js';
-import { type ScanTask, scanAll } from './scan-pool.js';
-import { languageForPath } from './scanners/index.js';
-import type { Definition, DefinitionKind, Language } from './types.js';
-import { relativePosixPath, type SkippedFile, walkRepository } from './walk.js';
+import { scanRepository } from './scan-repository.js';
+import type { Definition, DefinitionKind } from './types.js';
+import { relativePosixPath, type SkippedFile } from './walk.js';
 
 /** The map's token budget when the caller names none (about a screenful of signatures). */
 export const DEFAULT_MAP_TOKENS = 1024;
@@ -110,62 +106,10 @@ function normalizePaths(root: string, paths: readonly string[] | undefined): str
  * root itself is not a readable directory.
  */
 export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMapResult> {
-  const root = resolve(options.root);
-  const info = await stat(root).catch(() => undefined);
-  if (!info?.isDirectory()) throw new Error(`repo map root is not a directory: ${options.root}`);
-
-  const walked = await walkRepository({
-    root,
-    selectFile: (path) => languageForPath(path) !== undefined,
-    maxFileBytes: options.maxFileBytes,
-    ignore: options.ignore,
-  });
-  const cache =
-    options.cache === false
-      ? createDisabledCache()
-      : await openScanCache(resolve(root, options.cache?.dir ?? join(DEFAULT_CACHE_DIRECTORY)), root);
-
-  const total = walked.files.length;
-  const outcomes: (FileScanOutcome | undefined)[] = new Array(total);
-  const tasks: ScanTask[] = [];
-  const taskFiles: number[] = [];
-  let hits = 0;
-  walked.files.forEach((file, index) => {
-    const cached = cache.lookup(file.path, file.size, file.mtimeMs);
-    if (cached) {
-      outcomes[index] = cached;
-      hits++;
-    } else {
-      tasks.push({ absolutePath: file.absolutePath, language: languageForPath(file.path) as Language });
-      taskFiles.push(index);
-    }
-  });
-  let done = hits;
-  if (hits > 0) options.onProgress?.(done, total);
-  await scanAll(
-    tasks,
-    (taskIndex, outcome) => {
-      const index = taskFiles[taskIndex]!;
-      const file = walked.files[index]!;
-      outcomes[index] = outcome;
-      cache.record(file.path, file.size, file.mtimeMs, outcome);
-    },
-    () => options.onProgress?.(++done, total),
-  );
-  await cache.save(walked.files.map((file) => file.path));
-
-  const paths: string[] = [];
-  const scans: FileScan[] = [];
-  const skipped: SkippedFile[] = [...walked.skipped];
-  walked.files.forEach((file, index) => {
-    const outcome = outcomes[index]!;
-    if ('skipped' in outcome) skipped.push({ path: file.path, reason: outcome.skipped });
-    else {
-      paths.push(file.path);
-      scans.push(outcome.scan);
-    }
-  });
-  skipped.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  const scanned = await scanRepository(options);
+  const { root, skipped } = scanned;
+  const paths = scanned.files.map((file) => file.path);
+  const scans = scanned.files.map((file) => file.scan);
 
   const query = options.query?.trim() ? analyzeQuery(options.query) : undefined;
   const inPrompt = normalizePaths(root, options.filesInPrompt);
@@ -219,6 +163,6 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
     tokens: rendered.tokens,
     budget,
     skipped,
-    cache: { hits, misses: tasks.length },
+    cache: scanned.cache,
   };
 }

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from './command-test-io.js';
+
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'ctxkit-map-cli-'));
+  mkdirSync(join(root, 'src'));
+  writeFileSync(
+    join(root, 'src', 'store.ts'),
+    'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n',
+  );
+  writeFileSync(
+    join(root, 'src', 'app.ts'),
+    "import { Store } from './store.js';\n\nexport function startApp(store: Store): void {\n  store.get('x');\n}\n",
+  );
+  writeFileSync(join(root, 'tool.py'), 'def parse_args(argv):\n    return argv\n');
+  writeFileSync(join(root, 'task.md'), 'startApp crashes when the Store is empty\n');
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('ctxkit map', () => {
+  it('prints the contract document with --json', async () => {
+    const { code, stdout } = await runInProcess(
+      ['map', root, '--query', 'startApp fails', '--json', '--no-cache'],
+      root,
+    );
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(Object.keys(document).sort()).toEqual(
+      ['budget', 'cache', 'files', 'map', 'ranking', 'root', 'skipped', 'symbols', 'tokens'].sort(),
+    );
+    expect(document.files).toBe(3);
+    expect(document.ranking[0].path).toBe('src/app.ts');
+    expect(document.ranking.map((entry: { path: string }) => entry.path).sort()).toEqual([
+      'src/app.ts',
+      'src/store.ts',
+      'tool.py',
+    ]);
+    expect(document.symbols[0]).toEqual({
+      path: 'src/app.ts',
+      name: 'startApp',
+      kind: 'function',
+      line: 3,
+      signature: expect.stringContaining('startApp'),
+    });
+    expect(document.tokens).toBeLessThanOrEqual(document.budget);
+    expect(document.cache).toEqual({ hits: 0, misses: 3 });
+  });
+
+  it('reads the query from a file and honours --tokens', async () => {
+    const { code, stdout } = await runInProcess(
+      ['map', root, '--query-file', join(root, 'task.md'), '--tokens', '12', '--json', '--no-cache'],
+      root,
+    );
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(document.budget).toBe(12);
+    expect(document.tokens).toBeLessThanOrEqual(12);
+  });
+
+  it('prints the map text and a summary without --json', async () => {
+    const { code, stdout, stderr } = await runInProcess(['map', root, '--no-cache'], root);
+    expect(code).toBe(0);
+    expect(stdout).toContain('src/store.ts:\n');
+    expect(stderr).toMatch(/^3 files; map \d+\/1024 tokens; cache 0 hits, 3 misses\n$/);
+  });
+
+  it('rejects a malformed budget, both query flags, and a missing directory in one line each', async () => {
+    const badTokens = await runInProcess(['map', root, '--tokens', 'lots'], root);
+    expect(badTokens.code).toBe(2);
+    expect(badTokens.stderr).toBe('ctxkit: --tokens expects a whole number of tokens, got "lots"\n');
+    const both = await runInProcess(['map', root, '--query', 'a', '--query-file', 'task.md'], root);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('ctxkit: give either --query or --query-file, not both\n');
+    const missing = await runInProcess(['map', join(root, 'nope')], root);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such directory');
+  });
+});
+
+describe('ctxkit symbols', () => {
+  it('lists every definition of a directory in path and line order', async () => {
+    const { code, stdout } = await runInProcess(['symbols', root, '--json', '--no-cache'], root);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      { path: 'src/app.ts', name: 'startApp', kind: 'function', line: 3 },
+      { path: 'src/store.ts', name: 'Store', kind: 'class', line: 1 },
+      { path: 'src/store.ts', name: 'get', kind: 'method', line: 2 },
+      { path: 'tool.py', name: 'parse_args', kind: 'function', line: 1 },
+    ]);
+  });
+
+  it('scans a single file and names an unsupported one', async () => {
+    const single = await runInProcess(['symbols', join(root, 'tool.py')], root);
+    expect(single.code).toBe(0);
+    expect(single.stdout).toBe('tool.py:1  function parse_args\n');
+    const unsupported = await runInProcess(['symbols', join(root, 'task.md')], root);
+    expect(unsupported.code).toBe(2);
+    expect(unsupported.stderr).toContain('no scanner reads');
+  });
+});

@@ -1,0 +1,114 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildRepoMap, DEFAULT_MAP_TOKENS, type RepoMapResult } from '@ctxkit/repomap';
+import { createTokenizer } from '@ctxkit/tokenize';
+import type { Command } from 'commander';
+import { UserError } from '../errors.js';
+import type { CommandIO } from '../io.js';
+import { readTextInput, writeJson } from '../io.js';
+
+interface MapOptions {
+  query?: string;
+  queryFile?: string;
+  focus: string[];
+  tokens?: string;
+  json?: boolean;
+  cache: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** `[DIR]` resolved against the working directory (default: the repository root); must be a directory. */
+export function resolveMapDirectory(io: CommandIO, directory: string | undefined): string {
+  const path = directory === undefined ? io.root : resolve(io.cwd, directory);
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    throw new UserError(`no such directory: ${directory ?? path}`);
+  }
+  if (!isDirectory) throw new UserError(`expected a directory, found a file: ${directory ?? path}`);
+  return path;
+}
+
+/** `--tokens N`: a non-negative integer, or a one-line error naming what was found. */
+export function parseTokenBudget(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value.trim()))
+    throw new UserError(`--tokens expects a whole number of tokens, got "${value}"`);
+  return Number(value.trim());
+}
+
+/** The summary line printed under a human-readable map. */
+function summarize(result: RepoMapResult): string {
+  const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : '';
+  return `${result.files} files${skipped}; map ${result.tokens}/${result.budget} tokens; cache ${result.cache.hits} hits, ${result.cache.misses} misses\n`;
+}
+
+/** `ctxkit map [DIR]`: the ranked, token-budgeted map of a repository's symbols. */
+export function registerMapCommand(program: Command, io: CommandIO): void {
+  program
+    .command('map')
+    .description("Print a ranked map of a repository's definitions that fits a token budget exactly.")
+    .argument('[dir]', 'repository directory (default: the repository root)')
+    .option('-q, --query <text>', 'the task: ranks what it names (paths, modules, identifiers) first')
+    .option('--query-file <path>', 'read the task from a file (- for standard input)')
+    .option(
+      '-f, --focus <file>',
+      'a file the task is about (repeatable); it and its callers rank up',
+      collect,
+      [],
+    )
+    .option(
+      '-t, --tokens <n>',
+      `token budget of the map (default: config map.tokens or ${DEFAULT_MAP_TOKENS})`,
+    )
+    .option('--no-cache', 'do not read or write the scan cache (.ctxkit/cache)')
+    .option('--json', 'print one JSON document: ranking, symbols, map, tokens, budget, skipped, cache')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ctxkit map\n  ctxkit map src --query "retry failed uploads" --tokens 2048\n  ctxkit map --query-file issue.md --focus src/upload.ts --json\n',
+    )
+    .action(async (directory: string | undefined, options: MapOptions) => {
+      const root = resolveMapDirectory(io, directory);
+      if (options.query !== undefined && options.queryFile !== undefined) {
+        throw new UserError('give either --query or --query-file, not both');
+      }
+      const query =
+        options.queryFile !== undefined ? await readTextInput(io, options.queryFile) : options.query;
+      const focus = options.focus.map((file) => {
+        const absolute = resolve(io.cwd, file);
+        try {
+          statSync(absolute);
+        } catch {
+          throw new UserError(`--focus: no such file: ${file}`);
+        }
+        return absolute;
+      });
+      const tokens = parseTokenBudget(options.tokens, io.config.values.map?.tokens ?? DEFAULT_MAP_TOKENS);
+      const progress = io.progress('mapping repository');
+      let result: RepoMapResult;
+      try {
+        result = await buildRepoMap({
+          root,
+          tokens,
+          focus,
+          tokenizer: createTokenizer({ encoding: io.config.values.encoding ?? 'o200k_base' }),
+          ...(query !== undefined ? { query } : {}),
+          ...(options.cache ? {} : { cache: false }),
+          ...(io.config.values.ignore ? { ignore: io.config.values.ignore } : {}),
+          onProgress: (done, total) => progress.update(done, total),
+        });
+      } finally {
+        progress.done();
+      }
+      if (options.json || io.json) {
+        writeJson(io, result);
+        return;
+      }
+      io.stdout.write(result.map === '' ? '(no definitions fit the budget)\n' : result.map);
+      if (!io.quiet) io.stderr.write(summarize(result));
+    });
+}

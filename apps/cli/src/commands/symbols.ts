@@ -1,0 +1,89 @@
+import { readFileSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { languageForPath, scanRepository, scanSource } from '@ctxkit/repomap';
+import type { Command } from 'commander';
+import { UserError } from '../errors.js';
+import type { CommandIO } from '../io.js';
+import { writeJson } from '../io.js';
+
+interface SymbolsOptions {
+  json?: boolean;
+  cache: boolean;
+}
+
+/** One definition as `ctxkit symbols` reports it. */
+export interface SymbolRow {
+  path: string;
+  name: string;
+  kind: string;
+  line: number;
+}
+
+function compareRows(left: SymbolRow, right: SymbolRow): number {
+  return (
+    (left.path < right.path ? -1 : left.path > right.path ? 1 : 0) ||
+    left.line - right.line ||
+    (left.name < right.name ? -1 : left.name > right.name ? 1 : 0)
+  );
+}
+
+/** `ctxkit symbols [DIR|FILE]`: every definition the scanners find, in path and line order. */
+export function registerSymbolsCommand(program: Command, io: CommandIO): void {
+  program
+    .command('symbols')
+    .description('List every definition (class, function, method, type, …) in a directory or one file.')
+    .argument('[target]', 'a directory or a source file (default: the repository root)')
+    .option('--no-cache', 'do not read or write the scan cache (.ctxkit/cache)')
+    .option('--json', 'print one JSON array of {path, name, kind, line}')
+    .addHelpText('after', '\nExamples:\n  ctxkit symbols src\n  ctxkit symbols src/server.ts --json\n')
+    .action(async (target: string | undefined, options: SymbolsOptions) => {
+      const path = target === undefined ? io.root : resolve(io.cwd, target);
+      let isDirectory: boolean;
+      try {
+        isDirectory = statSync(path).isDirectory();
+      } catch {
+        throw new UserError(`no such file or directory: ${target ?? path}`);
+      }
+      const rows: SymbolRow[] = [];
+      if (isDirectory) {
+        const progress = io.progress('scanning');
+        try {
+          const scan = await scanRepository({
+            root: path,
+            ...(options.cache ? {} : { cache: false }),
+            ...(io.config.values.ignore ? { ignore: io.config.values.ignore } : {}),
+            onProgress: (done, total) => progress.update(done, total),
+          });
+          for (const file of scan.files) {
+            for (const definition of file.scan.definitions) {
+              rows.push({
+                path: file.path,
+                name: definition.name,
+                kind: definition.kind,
+                line: definition.line,
+              });
+            }
+          }
+        } finally {
+          progress.done();
+        }
+      } else {
+        const language = languageForPath(path);
+        if (!language) {
+          throw new UserError(
+            `no scanner reads ${target}: expected a .ts/.tsx/.js/.py/.go/.rs/.java (or other supported) file`,
+          );
+        }
+        const shown = relative(io.cwd, path).split('\\').join('/');
+        for (const definition of scanSource(readFileSync(path, 'utf8'), language).definitions) {
+          rows.push({ path: shown, name: definition.name, kind: definition.kind, line: definition.line });
+        }
+      }
+      rows.sort(compareRows);
+      if (options.json || io.json) {
+        writeJson(io, rows);
+        return;
+      }
+      for (const row of rows) io.stdout.write(`${row.path}:${row.line}  ${row.kind} ${row.name}\n`);
+    });
+}
