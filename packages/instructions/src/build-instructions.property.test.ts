@@ -49,8 +49,8 @@ describe('buildInstructions invariants', () => {
         scope,
         fc.integer({ min: 0, max: 6000 }),
         fc.integer({ min: 0, max: 3000 }),
-        (files, files_in_scope, maxTotalBytes, maxFileBytes) => {
-          const result = buildInstructions(files, { scope: files_in_scope, maxTotalBytes, maxFileBytes });
+        (files, filesInScope, maxTotalBytes, maxFileBytes) => {
+          const result = buildInstructions(files, { scope: filesInScope, maxTotalBytes, maxFileBytes });
           expect(result.bytes).toBe(byteLength(result.text));
           expect(result.bytes).toBeLessThanOrEqual(maxTotalBytes);
           for (const file of result.files) expect(file.bytes).toBeLessThanOrEqual(maxFileBytes);
@@ -62,14 +62,14 @@ describe('buildInstructions invariants', () => {
 
   it('gives the same result for the same files in any order', () => {
     fc.assert(
-      fc.property(sources, scope, (files, files_in_scope) => {
+      fc.property(sources, scope, (files, filesInScope) => {
         const forward = buildInstructions(files, {
-          scope: files_in_scope,
+          scope: filesInScope,
           maxTotalBytes: 3000,
           maxFileBytes: 1200,
         });
         const backward = buildInstructions([...files].reverse(), {
-          scope: [...files_in_scope].reverse(),
+          scope: [...filesInScope].reverse(),
           maxTotalBytes: 3000,
           maxFileBytes: 1200,
         });

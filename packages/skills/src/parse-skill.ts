@@ -3,7 +3,9 @@ import type { Skill, SkillProblem } from './types.js';
 
 /** A parsed SKILL.md: the skill (absent only when the file is unusable) and its problems. */
 export interface ParsedSkill {
+  /** The skill, as complete as the file allows; absent when not even a name could be found. */
   skill?: Skill;
+  /** What was wrong with the file and how it was worked around. */
   problems: SkillProblem[];
 }
 
