@@ -142,8 +142,9 @@ export function composePack(options: ComposePackOptions): ComposedPack {
       query: task,
       mode,
       ...(definitions ? { definitions } : {}),
+      // The per-file cap is a share, not a limit that must hold exactly: the chars/4 estimate sizes
+      // excerpts far faster, and buildPack counts what is actually placed exactly.
       maxTokens: excerptTokens,
-      tokenizer,
     });
     excerpts.push({
       path: file.path,

@@ -133,18 +133,27 @@ export function excerptFile(options: ExcerptOptions): Excerpt {
     weights.set(identifier.name.toLowerCase(), identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT);
   }
 
-  // Per line: which identifiers occur in it.
+  // Per line: which identifiers occur in it. One case-insensitive pass over the whole text with an
+  // alternation of the identifiers is several times faster than tokenizing every line.
   const lineHits = new Map<number, Set<string>>();
-  if (weights.size > 0) {
-    lines.forEach((line, index) => {
-      for (const match of line.matchAll(/[A-Za-z_$][\w$]*/g)) {
-        const key = match[0].toLowerCase();
-        if (!weights.has(key)) continue;
-        const set = lineHits.get(index + 1) ?? new Set<string>();
-        set.add(key);
-        lineHits.set(index + 1, set);
-      }
-    });
+  if (weights.size > 0 && lines.length > 0) {
+    const text = lines.join('\n');
+    const lineStarts: number[] = [0];
+    for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1))
+      lineStarts.push(index + 1);
+    const alternation = [...weights.keys()]
+      .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+      .map((key) => key.replace(/[$]/g, '\\$&'))
+      .join('|');
+    const pattern = new RegExp(`(?<![\\w$])(?:${alternation})(?![\\w$])`, 'gi');
+    let line = 0;
+    for (const match of text.matchAll(pattern)) {
+      // Matches come in text order, so the line index only moves forward.
+      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= match.index) line += 1;
+      const set = lineHits.get(line + 1) ?? new Set<string>();
+      set.add(match[0].toLowerCase());
+      lineHits.set(line + 1, set);
+    }
   }
   const hitLines = [...lineHits.keys()].sort((a, b) => a - b);
   const matchedKeys = new Set<string>();

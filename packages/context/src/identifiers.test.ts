@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractIdentifiers } from './identifiers.js';
+
+describe('extractIdentifiers', () => {
+  it('keeps code-looking names strong and English words weak, without stop words or duplicates', () => {
+    expect(
+      extractIdentifiers(
+        'Fix the crash in `parse` when parseHeader gets an EMPTY_NAME from src/http/server.ts; Parse again.',
+      ),
+    ).toEqual([
+      { name: 'crash', strong: false },
+      { name: 'parse', strong: true },
+      { name: 'parseHeader', strong: true },
+      { name: 'EMPTY_NAME', strong: true },
+      { name: 'src', strong: true },
+      { name: 'http', strong: true },
+      { name: 'server', strong: true },
+    ]);
+  });
+
+  it('does not treat a sentence-ending period as a qualified name', () => {
+    expect(extractIdentifiers('Update the parser. Then retry.')).toEqual([
+      { name: 'parser', strong: false },
+      { name: 'retry', strong: false },
+    ]);
+    expect(extractIdentifiers('call json.loads')).toEqual([
+      { name: 'json', strong: true },
+      { name: 'loads', strong: true },
+    ]);
+  });
+
+  it('is deterministic and returns names that occur in the text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (text) => {
+        const first = extractIdentifiers(text);
+        expect(extractIdentifiers(text)).toEqual(first);
+        const keys = first.map((identifier) => identifier.name.toLowerCase());
+        expect(new Set(keys).size).toBe(keys.length);
+        for (const identifier of first) {
+          expect(text).toContain(identifier.name);
+          expect(identifier.name.length).toBeGreaterThanOrEqual(3);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
