@@ -4,6 +4,7 @@ import { runInProcess } from './command-test-io.js';
 
 const monorepo = join(import.meta.dirname, '../../../../packages/instructions/test/fixtures/monorepo');
 const malformed = join(import.meta.dirname, '../../../../packages/instructions/test/fixtures/malformed');
+const oversize = join(import.meta.dirname, '../../../../packages/instructions/test/fixtures/oversize');
 
 describe('ctxkit instructions', () => {
   it('prints exactly the documented JSON document', async () => {
@@ -32,6 +33,16 @@ describe('ctxkit instructions', () => {
     expect(result.stdout).toContain('<instructions source="README.md">');
     expect(result.stdout).toMatch(/\d+ bytes from 6 files:/);
     expect(result.stdout).toContain('CLAUDE.md: same file as AGENTS.md (symlink)');
+  });
+
+  it('groups sections dropped for one reason in the human report', async () => {
+    const result = await runInProcess(['instructions', oversize], '/');
+    const report = result.stdout.slice(
+      result.stdout.lastIndexOf('</instructions>') + '</instructions>\n'.length,
+    );
+    await expect(report).toMatchFileSnapshot(
+      join(import.meta.dirname, '__goldens__', 'instructions-oversize-report.txt'),
+    );
   });
 
   it('names file:line of malformed front matter on stderr and still succeeds', async () => {

@@ -93,10 +93,20 @@ function renderHuman(result: InstructionsResult): string {
     lines.push(`  ${file.path} (${file.bytes} bytes${file.truncated ? ', truncated' : ''})`);
   if (result.sections.dropped.length > 0) {
     lines.push('dropped:');
-    for (const section of result.sections.dropped)
-      lines.push(
-        `  ${section.path}${section.heading === null ? '' : ` § ${section.heading || '(preamble)'}`}: ${section.reason}`,
-      );
+    // One line per file and reason: a file cut by the budget lists its sections once, not one line each.
+    const groups: { path: string; reason: string; headings: (string | null)[] }[] = [];
+    for (const section of result.sections.dropped) {
+      const last = groups[groups.length - 1];
+      if (last && last.path === section.path && last.reason === section.reason)
+        last.headings.push(section.heading);
+      else groups.push({ path: section.path, reason: section.reason, headings: [section.heading] });
+    }
+    for (const group of groups) {
+      const headings = group.headings.filter((heading): heading is string => heading !== null);
+      const where =
+        headings.length === 0 ? '' : ` § ${headings.map((heading) => heading || '(preamble)').join(', ')}`;
+      lines.push(`  ${group.path}${where}: ${group.reason}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
