@@ -16,7 +16,8 @@ function local(family: string, window: number, sizes: (number | [number, string]
       family,
       sizeB,
       contextWindow: window,
-      completionReserve: LOCAL_RESERVE,
+      // A quarter of the window at most, so a 2K–4K model still has room for a prompt.
+      completionReserve: Math.min(LOCAL_RESERVE, window / 4),
       encoding: LOCAL_ENCODING,
       hosting: 'local' as const,
     };
@@ -58,7 +59,9 @@ export const BUILTIN_PROFILES: readonly ModelProfile[] = Object.freeze([
     [480, '480b'],
   ]),
   ...local('qwen3', 40_960, [8, [0.6, '0.6b'], [1.7, '1.7b'], 4, 14, 30, 32, 235]),
+  ...local('qwen2', 32_768, [7, [0.5, '0.5b'], [1.5, '1.5b'], 72]),
   // Meta Llama
+  ...local('llama2', 4_096, [7, 13, 70]),
   ...local('llama3', 8_192, [8, 70]),
   ...local('llama3.1', 131_072, [8, 70, 405]),
   ...local('llama3.2', 131_072, [3, 1]),
@@ -92,6 +95,12 @@ export const BUILTIN_PROFILES: readonly ModelProfile[] = Object.freeze([
   ...local('gemma3', 32_768, [1]),
   ...local('codegemma', 8_192, [7, 2]),
   // Others
+  ...local('tinyllama', 2_048, [[1.1, '1.1b']]),
+  ...local('smollm2', 8_192, [
+    [1.7, '1.7b'],
+    [0.36, '360m'],
+    [0.135, '135m'],
+  ]),
   ...local('starcoder2', 16_384, [3, 7, 15]),
   ...local('gpt-oss', 131_072, [20, 120]).map((profile) => ({ ...profile, encoding: 'o200k_base' as const })),
 
