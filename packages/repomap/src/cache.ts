@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FileScanOutcome } from './scan-file.js';
@@ -167,6 +167,8 @@ export async function openScanCache(directory: string, root: string): Promise<Sc
       }
       try {
         await mkdir(directory, { recursive: true });
+        // A cache inside someone's work tree must never show up in `git status`.
+        await writeFile(join(directory, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => {});
         await writeAtomically(file, serialize());
       } catch {
         // Read-only tree, full disk, permissions: the map is still right, the next build is just cold.

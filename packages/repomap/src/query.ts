@@ -65,7 +65,7 @@ const STOPWORDS = new Set(
 export function splitIdentifier(name: string): string[] {
   const words: string[] = [];
   for (const part of name.split(/[^A-Za-z0-9]+/)) {
-    const pieces = part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g);
+    const pieces = part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+/g);
     if (!pieces) continue;
     for (const piece of pieces) if (piece.length >= 2) words.push(piece.toLowerCase());
   }

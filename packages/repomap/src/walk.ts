@@ -164,7 +164,10 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
     );
     if (identity === undefined || visited.has(identity)) {
       if (identity !== undefined) {
-        skipped.push({ path: relativeDir || '.', reason: 'symbolic link to a directory already walked' });
+        skipped.push({
+          path: relativeDir.slice(0, -1) || '.',
+          reason: 'symbolic link to a directory already walked',
+        });
       }
       return;
     }
@@ -180,7 +183,7 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
       entries = await readdir(absolute, { withFileTypes: true });
     } catch (error) {
       skipped.push({
-        path: relativeDir || '.',
+        path: relativeDir.slice(0, -1) || '.',
         reason: `unreadable directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
       });
       return;

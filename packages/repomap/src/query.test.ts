@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { matchPathMentions } from './mentions.js';
+import { analyzeQuery, isCodeLike, splitIdentifier } from './query.js';
+
+describe('splitIdentifier', () => {
+  it('splits snake_case, camelCase, acronyms and digits into lower-case subwords', () => {
+    expect(splitIdentifier('parseHTTPResponse_v2')).toEqual(['parse', 'http', 'response', 'v2']);
+  });
+  it('keeps whole words', () => {
+    expect(splitIdentifier('resolve_redirects')).toEqual(['resolve', 'redirects']);
+    expect(splitIdentifier('PairGrid')).toEqual(['pair', 'grid']);
+  });
+});
+
+describe('analyzeQuery', () => {
+  it('weights code-like and backticked identifiers above prose and drops stopwords', () => {
+    const analysis = analyzeQuery(
+      'The `Session.resolve_redirects` method copies the request; the redirect breaks.',
+    );
+    const weight = (name: string) =>
+      analysis.identifiers.find((identifier) => identifier.name === name)?.weight;
+    expect(weight('The')).toBeUndefined();
+    expect(weight('resolve_redirects')).toBeGreaterThan(weight('copies')!);
+    expect(weight('Session')).toBeGreaterThan(weight('copies')!);
+    expect(isCodeLike('resolve_redirects')).toBe(true);
+    expect(isCodeLike('redirect')).toBe(false);
+  });
+
+  it('finds file paths, stack-trace frames and dotted module paths', () => {
+    const analysis = analyzeQuery(
+      [
+        'Traceback (most recent call last):',
+        '  File "/usr/lib/python3.9/site-packages/requests/sessions.py", line 335, in request',
+        'See src/app/main.ts:12 and requests.models.Response, or `setup.py`.',
+      ].join('\n'),
+    );
+    expect(analysis.paths).toEqual([
+      {
+        segments: ['usr', 'lib', 'python3.9', 'site-packages', 'requests', 'sessions'],
+        form: 'path',
+        hasExtension: true,
+      },
+      { segments: ['src', 'app', 'main'], form: 'path', hasExtension: true },
+      { segments: ['requests', 'models', 'Response'], form: 'dotted', hasExtension: false },
+      { segments: ['setup'], form: 'path', hasExtension: true },
+    ]);
+  });
+});
+
+describe('matchPathMentions', () => {
+  const paths = [
+    'requests/__init__.py',
+    'requests/models.py',
+    'requests/sessions.py',
+    'requests/utils.py',
+    'setup.py',
+    'tests/utils.py',
+  ];
+
+  it('matches frames, module paths and file names by their trailing segments', () => {
+    const analysis = analyzeQuery(
+      'File "/site-packages/requests/sessions.py" then requests.models.Response.json() and setup.py',
+    );
+    const matched = matchPathMentions(paths, analysis.paths);
+    expect([...matched.keys()].map((index) => paths[index]).sort()).toEqual([
+      'requests/models.py',
+      'requests/sessions.py',
+      'setup.py',
+    ]);
+  });
+
+  it('does not match a lone shared file name deep inside another project', () => {
+    const analysis = analyzeQuery('File "/site-packages/numpy/lib/utils.py", line 3');
+    expect(matchPathMentions(paths, analysis.paths).size).toBe(0);
+  });
+
+  it('shares an ambiguous mention among the files it names and names a package by its __init__', () => {
+    const analysis = analyzeQuery(
+      'see utils.py and https://github.com/psf/requests/blob/main/requests/__init__.py#L9',
+    );
+    const matched = matchPathMentions(paths, analysis.paths);
+    expect(matched.get(paths.indexOf('requests/utils.py'))).toBe(0.5);
+    expect(matched.get(paths.indexOf('tests/utils.py'))).toBe(0.5);
+    expect(matched.get(paths.indexOf('requests/__init__.py'))).toBe(1);
+  });
+});

@@ -1,0 +1,108 @@
+import { createTokenizer } from '@ctxkit/tokenize';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ELISION_MARKER, formatDefinition, type RenderSymbol, renderRepoMap } from './render.js';
+import type { Definition } from './types.js';
+
+const tokenizer = createTokenizer({ encoding: 'o200k_base' });
+
+const definitionArbitrary: fc.Arbitrary<Definition> = fc.record({
+  name: fc.string({ minLength: 1, maxLength: 20 }),
+  kind: fc.constantFrom('class', 'function', 'method', 'constant', 'interface' as const),
+  line: fc.integer({ min: 1, max: 5000 }),
+  signature: fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 80 })),
+  scope: fc.option(fc.constantFrom('Parser', 'Store'), { nil: undefined }),
+});
+
+const mapInput = fc
+  .array(fc.tuple(fc.constantFrom('a.ts', 'src/b.py', 'c/d/e.go', 'ünï/cödé.rs'), definitionArbitrary), {
+    maxLength: 60,
+  })
+  .map((pairs) => {
+    const symbols: RenderSymbol[] = pairs.map(([path, definition]) => ({ path, definition }));
+    const byFile = new Map<string, Definition[]>();
+    for (const symbol of symbols)
+      byFile.set(symbol.path, [...(byFile.get(symbol.path) ?? []), symbol.definition]);
+    const paths = [...byFile.keys()].sort();
+    return { symbols, byFile, fileRank: new Map(paths.map((path, index) => [path, index])) };
+  });
+
+describe('renderRepoMap', () => {
+  it('never exceeds the budget and reports the exact token count', () => {
+    fc.assert(
+      fc.property(mapInput, fc.integer({ min: 0, max: 1500 }), ({ symbols, byFile, fileRank }, budget) => {
+        const rendered = renderRepoMap({
+          symbols,
+          fileRank,
+          fileDefinitions: (path) =>
+            [...(byFile.get(path) ?? [])].sort((left, right) => left.line - right.line),
+          budget,
+          tokenizer,
+        });
+        expect(rendered.tokens).toBeLessThanOrEqual(budget);
+        expect(rendered.tokens).toBe(rendered.text === '' ? 0 : tokenizer.count(rendered.text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes the longest prefix of the ranking that fits', () => {
+    const definitions: Definition[] = Array.from({ length: 40 }, (_, index) => ({
+      name: `function${index}`,
+      kind: 'function',
+      line: index + 1,
+      signature: `function function${index}(value: number): number`,
+    }));
+    const symbols = definitions.map((definition) => ({ path: 'file.ts', definition }));
+    const options = {
+      symbols,
+      fileRank: new Map([['file.ts', 0]]),
+      fileDefinitions: () => definitions,
+      tokenizer,
+    };
+    const all = renderRepoMap({ ...options, budget: 100_000 });
+    expect(all.symbolCount).toBe(40);
+    const some = renderRepoMap({ ...options, budget: Math.floor(all.tokens / 2) });
+    expect(some.symbolCount).toBeGreaterThan(0);
+    expect(some.symbolCount).toBeLessThan(40);
+    const oneMore = renderRepoMap({ ...options, budget: 100_000 });
+    expect(oneMore.text.startsWith('file.ts:\n')).toBe(true);
+    // One more symbol would not have fitted.
+    const next = renderRepoMap({
+      ...options,
+      symbols: symbols.slice(0, some.symbolCount + 1),
+      budget: 100_000,
+    });
+    expect(next.tokens).toBeGreaterThan(Math.floor(all.tokens / 2));
+  });
+
+  it('marks left-out definitions where they are, and indents members', () => {
+    const definitions: Definition[] = [
+      { name: 'Parser', kind: 'class', line: 1, signature: 'class Parser:' },
+      { name: 'parse', kind: 'method', line: 2, signature: 'def parse(self):', scope: 'Parser' },
+      { name: 'helper', kind: 'function', line: 9, signature: 'def helper():' },
+      { name: 'main', kind: 'function', line: 12, signature: 'def main():' },
+    ];
+    const rendered = renderRepoMap({
+      symbols: [definitions[3]!, definitions[1]!].map((definition) => ({ path: 'tool.py', definition })),
+      fileRank: new Map([['tool.py', 0]]),
+      fileDefinitions: () => definitions,
+      budget: 1000,
+      tokenizer,
+    });
+    expect(rendered.text).toBe(
+      `tool.py:\n${ELISION_MARKER}\n    2: def parse(self):\n${ELISION_MARKER}\n  12: def main():\n`,
+    );
+  });
+
+  it('cuts overlong signatures', () => {
+    const line = formatDefinition({
+      name: 'f',
+      kind: 'function',
+      line: 3,
+      signature: `def f(${'x, '.repeat(200)})`,
+    });
+    expect(line.length).toBeLessThan(200);
+    expect(line.endsWith('…')).toBe(true);
+  });
+});

@@ -1,0 +1,213 @@
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTokenizer } from '@ctxkit/tokenize';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildRepoMap, mapBudget, type RepoMapResult } from './repo-map.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const FIXTURE = join(here, '..', 'test', '__fixtures__', 'mixed-repo');
+const GOLDENS = join(here, '..', 'test', '__goldens__');
+const tokenizer = createTokenizer({ encoding: 'o200k_base' });
+const temporaryDirectories: string[] = [];
+
+afterAll(() => {
+  for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
+});
+
+/** Compares `actual` with a golden file; UPDATE_GOLDENS=1 rewrites it. */
+function expectGolden(name: string, actual: string): void {
+  const path = join(GOLDENS, name);
+  if (process.env.UPDATE_GOLDENS === '1') {
+    mkdirSync(GOLDENS, { recursive: true });
+    writeFileSync(path, actual);
+  }
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}
+
+function listFiles(directory: string, prefix = ''): string[] {
+  return readdirSync(join(directory, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(directory, join(prefix, entry.name)) : [join(prefix, entry.name)],
+  );
+}
+
+/** Copies the fixture file by file in `order`, so directory listings come back in another order. */
+function copyFixtureInOrder(order: readonly number[]): string {
+  const target = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-order-'));
+  temporaryDirectories.push(target);
+  const files = listFiles(FIXTURE).sort();
+  for (const index of order) {
+    const file = files[index % files.length]!;
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    cpSync(join(FIXTURE, file), join(target, file));
+  }
+  for (const file of files) cpSync(join(FIXTURE, file), join(target, file));
+  return target;
+}
+
+/** The result without the fields that legitimately differ between two copies of one tree. */
+function comparable(result: RepoMapResult): Omit<RepoMapResult, 'root' | 'cache'> {
+  const { root: _root, cache: _cache, ...rest } = result;
+  return rest;
+}
+
+describe('buildRepoMap on a handwritten five-language repository', () => {
+  it('renders the golden map without a query', async () => {
+    const result = await buildRepoMap({ root: FIXTURE, cache: false, tokens: 400, tokenizer });
+    expectGolden('mixed-repo.map.txt', result.map);
+    expect(result.tokens).toBe(tokenizer.count(result.map));
+    expect(result.tokens).toBeLessThanOrEqual(400);
+    expect(result.files).toBe(8);
+    expect(result.skipped).toEqual([]);
+  });
+
+  it('renders the golden map for a task, with the files it names first', async () => {
+    const result = await buildRepoMap({
+      root: FIXTURE,
+      cache: false,
+      tokens: 200,
+      tokenizer,
+      query: 'Sessions expire too early: handleRequest returns undefined after renewSession in src/server.ts',
+    });
+    expectGolden('mixed-repo.query.map.txt', result.map);
+    expect(result.ranking.slice(0, 2).map((entry) => entry.path)).toEqual([
+      'src/server.ts',
+      'src/session.ts',
+    ]);
+    expect(result.tokens).toBeLessThanOrEqual(200);
+  });
+
+  it('ranks the users of a focus file up, not only what it uses', async () => {
+    const result = await buildRepoMap({ root: FIXTURE, cache: false, focus: ['src/session.ts'], tokenizer });
+    const order = result.ranking.map((entry) => entry.path);
+    // server.ts uses session.ts; store.ts is what session.ts uses.
+    expect(order.slice(0, 3).sort()).toEqual(['src/server.ts', 'src/session.ts', 'src/store.ts']);
+  });
+
+  it('leaves files already in the prompt out and shrinks the budget for them', async () => {
+    const result = await buildRepoMap({
+      root: FIXTURE,
+      cache: false,
+      tokens: 600,
+      tokenizer,
+      filesInPrompt: ['src/store.ts', join(FIXTURE, 'lib/parser.py')],
+    });
+    expect(result.budget).toBe(mapBudget(600, 2));
+    expect(result.budget).toBe(300);
+    expect(result.map).not.toContain('src/store.ts:');
+    expect(result.map).not.toContain('lib/parser.py:');
+    expect(result.tokens).toBeLessThanOrEqual(300);
+  });
+
+  it('lists every scanned file in the ranking and every definition in the symbols', async () => {
+    const result = await buildRepoMap({ root: FIXTURE, cache: false, tokenizer });
+    expect(result.ranking.map((entry) => entry.path).sort()).toEqual([
+      'cmd/server/main.go',
+      'crates/text/src/lib.rs',
+      'java/com/example/Greeter.java',
+      'lib/parser.py',
+      'lib/test_parser.py',
+      'src/server.ts',
+      'src/session.ts',
+      'src/store.ts',
+    ]);
+    expect(result.symbols).toContainEqual({
+      path: 'lib/parser.py',
+      name: 'ConfigParser',
+      kind: 'class',
+      line: 14,
+      signature: 'class ConfigParser:',
+    });
+  });
+
+  it('throws a clear error for a root that is not a directory', async () => {
+    await expect(buildRepoMap({ root: join(FIXTURE, 'README.md') })).rejects.toThrow(
+      /repo map root is not a directory: .*README\.md/,
+    );
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same document whatever order the file system lists files in', async () => {
+    const reference = comparable(
+      await buildRepoMap({ root: FIXTURE, cache: false, tokenizer, query: 'parse config errors' }),
+    );
+    const fileCount = listFiles(FIXTURE).length;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(
+          Array.from({ length: fileCount }, (_, index) => index),
+          { minLength: fileCount, maxLength: fileCount },
+        ),
+        async (order) => {
+          const copy = copyFixtureInOrder(order);
+          const result = await buildRepoMap({
+            root: copy,
+            cache: false,
+            tokenizer,
+            query: 'parse config errors',
+          });
+          expect(comparable(result)).toEqual(reference);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it('gives the same document whatever order focus and prompt files are passed in', async () => {
+    const focus = ['src/store.ts', 'lib/parser.py', 'cmd/server/main.go'];
+    const inPrompt = ['crates/text/src/lib.rs', 'src/server.ts'];
+    const reference = JSON.stringify(
+      await buildRepoMap({ root: FIXTURE, cache: false, tokenizer, focus, filesInPrompt: inPrompt }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(focus, { minLength: 3, maxLength: 3 }),
+        fc.shuffledSubarray(inPrompt, { minLength: 2, maxLength: 2 }),
+        async (shuffledFocus, shuffledPrompt) => {
+          const result = await buildRepoMap({
+            root: FIXTURE,
+            cache: false,
+            tokenizer,
+            focus: [...shuffledFocus, shuffledFocus[0]!],
+            filesInPrompt: shuffledPrompt,
+          });
+          expect(JSON.stringify(result)).toBe(reference);
+        },
+      ),
+      { numRuns: 10 },
+    );
+  });
+
+  it('never renders over budget, for any budget', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 700 }),
+        fc.constantFrom('', 'Tokenizer split', 'greet'),
+        async (tokens, query) => {
+          const result = await buildRepoMap({ root: FIXTURE, cache: false, tokenizer, tokens, query });
+          expect(result.tokens).toBeLessThanOrEqual(tokens);
+          expect(result.tokens).toBe(result.map === '' ? 0 : tokenizer.count(result.map));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('fixture sanity', () => {
+  it('has the files the goldens describe', () => {
+    expect(statSync(join(FIXTURE, 'src', 'store.ts')).isFile()).toBe(true);
+  });
+});

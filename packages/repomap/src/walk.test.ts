@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scanRepository } from './scan-repository.js';
+import { walkRepository } from './walk.js';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+function makeTree(files: Record<string, string | Uint8Array>): string {
+  const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-walk-'));
+  roots.push(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const everything = () => true;
+const paths = async (root: string, ignore?: string[]) =>
+  (await walkRepository({ root, selectFile: everything, ignore })).files.map((file) => file.path);
+
+describe('walkRepository', () => {
+  it('honours nested .gitignore files, re-includes, and .git/info/exclude', async () => {
+    const root = makeTree({
+      '.gitignore': '*.log\ngenerated/\n!keep.log\n',
+      '.git/info/exclude': 'secret.ts\n',
+      'a.ts': '',
+      'debug.log': '',
+      'keep.log': '',
+      'secret.ts': '',
+      'generated/out.ts': '',
+      'pkg/.gitignore': '/local.ts\n!debug.log\n',
+      'pkg/local.ts': '',
+      'pkg/debug.log': '',
+      'pkg/deep/local.ts': '',
+    });
+    expect(await paths(root)).toEqual([
+      '.gitignore',
+      'a.ts',
+      'keep.log',
+      'pkg/.gitignore',
+      'pkg/debug.log',
+      'pkg/deep/local.ts',
+    ]);
+  });
+
+  it('leaves out dependency, build and lock files by default, and caller patterns', async () => {
+    const root = makeTree({
+      'src/app.ts': '',
+      'src/app.min.js': '',
+      'node_modules/lib/index.js': '',
+      'dist/app.js': '',
+      'build/out.py': '',
+      'pnpm-lock.yaml': '',
+      'vendor/mod/x.go': '',
+      '__pycache__/x.py': '',
+      'scripts/tool.py': '',
+    });
+    expect(await paths(root)).toEqual(['scripts/tool.py', 'src/app.ts']);
+    expect(await paths(root, ['scripts/'])).toEqual(['src/app.ts']);
+  });
+
+  it('skips oversized files with a reason naming the limit', async () => {
+    const root = makeTree({ 'big.ts': 'x'.repeat(2048), 'small.ts': 'x' });
+    const result = await walkRepository({ root, selectFile: everything, maxFileBytes: 1024 });
+    expect(result.files.map((file) => file.path)).toEqual(['small.ts']);
+    expect(result.skipped).toEqual([{ path: 'big.ts', reason: 'larger than 1024 bytes (2048)' }]);
+  });
+
+  it('follows links inside the root once and never loops', async () => {
+    const root = makeTree({ 'src/a.ts': '', 'outside.ts': '' });
+    symlinkSync(join(root, 'src'), join(root, 'src', 'loop'));
+    symlinkSync(root, join(root, 'src', 'up'));
+    symlinkSync(join(root, 'missing'), join(root, 'dangling'));
+    symlinkSync(tmpdir(), join(root, 'tmp-link'));
+    const result = await walkRepository({ root, selectFile: everything });
+    expect(result.files.map((file) => file.path)).toEqual(['outside.ts', 'src/a.ts']);
+    expect(result.skipped).toEqual([
+      { path: 'dangling', reason: 'broken symbolic link' },
+      { path: 'src/loop', reason: 'symbolic link to a directory already walked' },
+      { path: 'src/up', reason: 'symbolic link to a directory already walked' },
+      { path: 'tmp-link', reason: 'symbolic link to a directory outside the root' },
+    ]);
+  });
+});
+
+describe('scanRepository', () => {
+  it('skips binary, undecodable and minified files with reasons, and scans the rest', async () => {
+    const root = makeTree({
+      'ok.py': 'def fine():\n    pass\n',
+      'binary.py': new Uint8Array([0x64, 0x65, 0x66, 0x00, 0x01]),
+      'latin1.py': new Uint8Array([0x23, 0x20, 0xe9, 0x74, 0xe9, 0x0a]),
+      'bundle.js': `var a=1;${'function f(){return 1};'.repeat(400)}\n`,
+      'notes.txt': 'not source',
+    });
+    const result = await scanRepository({ root, cache: false });
+    expect(result.files.map((file) => file.path)).toEqual(['ok.py']);
+    expect(result.skipped).toEqual([
+      { path: 'binary.py', reason: 'binary file' },
+      { path: 'bundle.js', reason: 'minified or generated file' },
+      { path: 'latin1.py', reason: 'not valid UTF-8 text' },
+    ]);
+  });
+});
