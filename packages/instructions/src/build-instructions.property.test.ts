@@ -116,3 +116,28 @@ describe('buildInstructions details', () => {
     );
   });
 });
+
+describe('buildInstructions budget report', () => {
+  it('drops a whole file once the total budget is spent and says which budget', () => {
+    const section = (title: string) => `## ${title}\n\n${'x'.repeat(900)}\n`;
+    const text = ['A', 'B', 'C'].map(section).join('\n');
+    const result = buildInstructions(
+      [
+        { path: 'AGENTS.md', text },
+        { path: 'AGENT.md', text: text.replace(/x/g, 'y') },
+        { path: '.ctxkit/PROJECT.md', text: text.replace(/x/g, 'z') },
+      ],
+      { maxTotalBytes: 4000, maxFileBytes: 4000 },
+    );
+    expect(result.files.map((file) => [file.path, file.truncated])).toEqual([
+      ['AGENTS.md', false],
+      ['AGENT.md', true],
+    ]);
+    expect(result.sections.dropped).toContainEqual({
+      path: '.ctxkit/PROJECT.md',
+      heading: null,
+      reason: 'budget: no room left in the 4000-byte total budget',
+    });
+    expect(result.bytes).toBeLessThanOrEqual(4000);
+  });
+});

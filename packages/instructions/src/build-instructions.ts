@@ -117,7 +117,7 @@ export function buildInstructions(
       dropped.push({
         path,
         heading: null,
-        reason: `budget: no room left in the ${maxTotalBytes}-byte total budget`,
+        reason: `budget: no room left in the ${budgetName}`,
       });
       continue;
     }

@@ -19,8 +19,8 @@ export interface FittedSections {
  * Keep as many leading sections as fit in `limit` bytes together with the marker that says what
  * was cut. Cutting at section boundaries keeps every kept rule whole. When not even the first
  * section fits, it is cut at the last whole line that fits (or, for a single huge line, at a
- * character) so the most important rule is not lost entirely. Returns `undefined` when not one
- * line of content fits next to the marker.
+ * character) so the most important rule is not lost entirely. Returns `undefined` when what would
+ * remain is no rule at all — only a heading, or less text than the marker beside it.
  */
 export function fitSections(
   sections: readonly string[],
@@ -57,6 +57,11 @@ function cutFirstSection(
     if (byteLength(next + marker(sectionBytes - byteLength(next))) > limit) break;
     kept = next;
   }
+  // A cut that keeps only a heading, or less text than the marker itself, would show the model
+  // mostly a marker: leave the file out instead (the caller reports it).
+  const keepsRule = kept.split('\n').some((line) => line.trim() !== '' && !/^ {0,3}#/.test(line));
+  if (kept !== '' && (!keepsRule || byteLength(kept) < byteLength(marker(sectionBytes - byteLength(kept)))))
+    return undefined;
   if (kept === '') {
     // One line longer than the whole budget (minified rules): cut it at a character, whole code points only.
     const characters = Array.from(lines[0] ?? '');
@@ -68,8 +73,9 @@ function cutFirstSection(
       if (byteLength(candidate + marker(sectionBytes - byteLength(candidate) + 1)) <= limit) low = middle;
       else high = middle - 1;
     }
-    if (low === 0) return undefined;
     kept = `${characters.slice(0, low).join('')}\n`;
+    if (low === 0 || byteLength(kept) < byteLength(marker(sectionBytes - byteLength(kept) + 1)))
+      return undefined;
     return { keptCount: 1, text: kept + marker(sectionBytes - byteLength(kept) + 1), truncated: true };
   }
   return { keptCount: 1, text: kept + marker(sectionBytes - byteLength(kept)), truncated: true };

@@ -73,8 +73,9 @@ export function truncateBody(name: string, body: string, maxBytes: number): Trun
     kept += line;
   }
   const cut = kept + renderBodyMarker(name, rest, true);
-  if (byteLength(cut) <= maxBytes) return { text: cut, truncated: true };
-  // A cap smaller than the marker itself: say only that the skill exists and how to read it.
+  const keepsInstruction = kept.split('\n').some((line) => line.trim() !== '' && !/^ {0,3}#/.test(line));
+  if (keepsInstruction && byteLength(cut) <= maxBytes) return { text: cut, truncated: true };
+  // Nothing but a heading would fit (or not even the marker): say only how to read the skill.
   return { text: `[ctxkit: skill "${name}" left out; read it with the skill tool]\n`, truncated: true };
 }
 
