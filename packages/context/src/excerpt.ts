@@ -77,6 +77,8 @@ const STRONG_WEIGHT = 3;
 const WEAK_WEIGHT = 1;
 // A hit on the line that defines the identifier is where the model most needs to look.
 const DEFINITION_BONUS = 3;
+// A named definition up to this long is shown whole rather than windowed.
+const MAX_WHOLE_DEFINITION_LINES = 80;
 // After this many windows in a row fail to fit, smaller ones are unlikely to help; stop trying.
 const MAX_CONSECUTIVE_MISSES = 16;
 
@@ -253,6 +255,38 @@ function enclosingHeaders(
   return found;
 }
 
+// The last line of the definition headed at `header`: its known extent, or the last line indented
+// deeper than the header (plus a closing bracket at the header's own indentation).
+function definitionEnd(
+  header: number,
+  lines: string[],
+  definitions: ExcerptDefinition[] | undefined,
+): number {
+  const known = definitions?.find(
+    (definition) => definition.line === header && definition.endLine !== undefined,
+  );
+  if (known?.endLine !== undefined) return Math.min(known.endLine, lines.length);
+  const indentation = indentationOf(lines[header - 1] ?? '');
+  let end = header;
+  for (let line = header + 1; line <= lines.length; line += 1) {
+    const text = lines[line - 1]!;
+    const trimmed = text.trim();
+    if (trimmed === '') continue;
+    const depth = indentationOf(text);
+    if (depth > indentation) {
+      end = line;
+      continue;
+    }
+    if (depth === indentation && /^[)\]}]/.test(trimmed)) {
+      end = line;
+      // `): void {` closes a multi-line signature and opens the body: keep going.
+      if (/[{:([]\s*$/.test(trimmed)) continue;
+    }
+    break;
+  }
+  return end;
+}
+
 function excerptBodies(
   options: ExcerptOptions,
   lines: string[],
@@ -326,31 +360,56 @@ function excerptBodies(
 
   let misses = 0;
   let accepted = 0;
+  const isDefinitionHit = (line: number): boolean => {
+    const hits = lineHits.get(line);
+    if (!hits) return false;
+    const defined = definedNames.get(line);
+    if (defined !== undefined) return hits.has(defined);
+    return headerLines.has(line) && [...hits].some((key) => (weights.get(key) ?? 0) >= STRONG_WEIGHT);
+  };
   for (const candidate of candidates) {
-    const added: number[] = [];
-    const mark = (line: number) => {
-      if (!shown[line]) {
-        shown[line] = 1;
-        added.push(line);
-      }
-    };
-    for (
-      let line = Math.max(1, candidate.line - context);
-      line <= Math.min(total, candidate.line + context);
-      line += 1
-    ) {
-      mark(line);
+    // A hit on the definition the task names shows that definition whole when it is short: a model
+    // cannot edit a function it sees only a window of. Otherwise, or if that does not fit, a window.
+    const ranges: [number, number][] = [];
+    if (isDefinitionHit(candidate.line)) {
+      const end = definitionEnd(candidate.line, lines, definitions);
+      if (end - candidate.line < MAX_WHOLE_DEFINITION_LINES) ranges.push([candidate.line - context, end]);
     }
-    for (const header of enclosingHeaders(candidate.line, lines, headerLines, definitions)) mark(header);
-    if (added.length === 0) continue;
-    if (options.maxTokens !== undefined && accepted > 0 && costOf(spansOf(shown)) > options.maxTokens) {
+    ranges.push([candidate.line - context, candidate.line + context]);
+    let placed = false;
+    for (const [index, [from, to]] of ranges.entries()) {
+      const added: number[] = [];
+      const mark = (line: number) => {
+        if (!shown[line]) {
+          shown[line] = 1;
+          added.push(line);
+        }
+      };
+      for (let line = Math.max(1, from); line <= Math.min(total, to); line += 1) mark(line);
+      for (const header of enclosingHeaders(candidate.line, lines, headerLines, definitions)) mark(header);
+      if (added.length === 0) {
+        placed = true;
+        break;
+      }
+      const last = index === ranges.length - 1;
+      // The first accepted window is kept even over the cap; it is narrowed below.
+      if (
+        options.maxTokens === undefined ||
+        (accepted === 0 && last) ||
+        costOf(spansOf(shown)) <= options.maxTokens
+      ) {
+        placed = true;
+        accepted += 1;
+        break;
+      }
       for (const line of added) shown[line] = 0;
+    }
+    if (placed) {
+      misses = 0;
+    } else {
       misses += 1;
       if (misses >= MAX_CONSECUTIVE_MISSES) break;
-      continue;
     }
-    misses = 0;
-    accepted += 1;
   }
 
   // The best window alone may still be over the cap: narrow its context until it fits (or only the

@@ -80,6 +80,26 @@ describe('buildPack', () => {
     expect(pack.budget.used).toBeLessThanOrEqual(400);
   });
 
+  it('does not nest text that already carries its own section tag, and closes it when cut', () => {
+    const pack = buildPack({
+      budget: budgetOf(1000),
+      tokenizer,
+      task: 't',
+      instructions: '<instructions source="AGENTS.md">\nUse pnpm.\n</instructions>\n',
+    });
+    expect(pack.text).toBe(
+      '<instructions source="AGENTS.md">\nUse pnpm.\n</instructions>\n\n<task>\nt\n</task>\n',
+    );
+    const cut = buildPack({
+      budget: budgetOf(80),
+      tokenizer,
+      task: 't',
+      instructions: `<instructions>\n${'a rule line\n'.repeat(100)}</instructions>`,
+    });
+    expect(cut.text).toMatch(/lines not shown\)\n<\/instructions>\n\n<task>\nt\n<\/task>\n$/);
+    expect(cut.budget.used).toBeLessThanOrEqual(80);
+  });
+
   it('never lets a lower-ranked chunk displace a higher-ranked one', () => {
     const pack = buildPack({
       budget: budgetOf(120),

@@ -147,10 +147,13 @@ interface Candidate {
   open: string;
   close: string;
   body: string;
+  closeWhenCut?: string;
 }
 
 function blockOf(candidate: Candidate, body = candidate.body): string {
-  return `${candidate.open}\n${body.replace(/\n+$/, '')}\n${candidate.close}`;
+  const trimmed = body.replace(/\n+$/, '');
+  if (candidate.open === '') return trimmed;
+  return `${candidate.open}\n${trimmed}\n${candidate.close}`;
 }
 
 const SEPARATOR = '\n\n';
@@ -162,9 +165,19 @@ function compareStrings(a: string, b: string): number {
 function candidatesOf(options: BuildPackOptions): Candidate[] {
   const list: Candidate[] = [];
   const single = (kind: PackSectionKind, tag: string, text: string | undefined) => {
-    if (text !== undefined && text.trim() !== '') {
-      list.push({ kind, name: kind, open: `<${tag}>`, close: `</${tag}>`, body: text });
-    }
+    if (text === undefined || text.trim() === '') return;
+    // Text that already opens with its own element (as @ctxkit/instructions and @ctxkit/skills
+    // render) is placed as it is rather than nested in a second tag of the same name.
+    const tagged = new RegExp(`^<${tag}[\\s>]`).test(text.trimStart());
+    list.push({
+      kind,
+      name: kind,
+      open: tagged ? '' : `<${tag}>`,
+      close: tagged ? '' : `</${tag}>`,
+      body: text,
+      // A cut through pre-tagged text must still close its element.
+      ...(tagged ? { closeWhenCut: `</${tag}>` } : {}),
+    });
   };
   single('task', 'task', options.task);
   single('instructions', 'instructions', options.instructions);
@@ -221,11 +234,12 @@ interface Placed {
 // Keep as many leading lines of `candidate` as fit in `room`, plus the truncation marker.
 function truncateToFit(candidate: Candidate, room: number, counter: TokenCounter): Placed | undefined {
   const lines = candidate.body.replace(/\n+$/, '').split('\n');
-  const costWith = (kept: number) =>
-    counter.count(
-      blockOf(candidate, [...lines.slice(0, kept), formatTruncation(lines.length - kept)].join('\n')) +
-        SEPARATOR,
-    );
+  const cutBody = (kept: number) => {
+    const keptLines = [...lines.slice(0, kept), formatTruncation(lines.length - kept)];
+    if (candidate.closeWhenCut) keptLines.push(candidate.closeWhenCut);
+    return keptLines.join('\n');
+  };
+  const costWith = (kept: number) => counter.count(blockOf(candidate, cutBody(kept)) + SEPARATOR);
   let low = 0;
   let high = lines.length - 1;
   // Largest `kept` in [1, lines.length - 1] whose block fits; cost grows with `kept`.
@@ -235,7 +249,7 @@ function truncateToFit(candidate: Candidate, room: number, counter: TokenCounter
     else high = middle - 1;
   }
   if (low < 1) return undefined;
-  const block = blockOf(candidate, [...lines.slice(0, low), formatTruncation(lines.length - low)].join('\n'));
+  const block = blockOf(candidate, cutBody(low));
   return { candidate, block, tokens: costWith(low), truncated: true, cutTokens: 0 };
 }
 
