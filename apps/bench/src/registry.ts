@@ -1,5 +1,6 @@
 import { budgetBench } from './benches/budget.js';
 import { localizeBench } from './benches/localize.js';
+import { packBench } from './benches/pack.js';
 import { reportBench } from './benches/report.js';
 import { scanBench } from './benches/scan.js';
 import { skillsBench } from './benches/skills.js';
@@ -14,6 +15,7 @@ export interface Bench {
 export const benches: Record<string, Bench> = {
   budget: budgetBench,
   localize: localizeBench,
+  pack: packBench,
   report: reportBench,
   scan: scanBench,
   skills: skillsBench,
