@@ -1,4 +1,5 @@
 import { budgetBench } from './benches/budget.js';
+import { compactBench } from './benches/compact.js';
 import { localizeBench } from './benches/localize.js';
 import { packBench } from './benches/pack.js';
 import { reportBench } from './benches/report.js';
@@ -14,6 +15,7 @@ export interface Bench {
 /** Every bench by the name `pnpm bench <name>` takes. */
 export const benches: Record<string, Bench> = {
   budget: budgetBench,
+  compact: compactBench,
   localize: localizeBench,
   pack: packBench,
   report: reportBench,

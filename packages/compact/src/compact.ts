@@ -95,12 +95,16 @@ function canonicalJson(value: unknown): string {
 
 /** Shorten `content` to at most {@link OLD_RESULT_BYTES} UTF-8 bytes, marker included. */
 export function shortenResult(content: string): string {
-  if (Buffer.byteLength(content, 'utf8') <= OLD_RESULT_BYTES) return content;
+  // A UTF-16 unit is at most 3 UTF-8 bytes: short strings need no encoding to know they fit.
+  if (content.length * 3 <= OLD_RESULT_BYTES || Buffer.byteLength(content, 'utf8') <= OLD_RESULT_BYTES)
+    return content;
   const marker = `\n${TRUNCATION_MARKER}`;
   const room = OLD_RESULT_BYTES - Buffer.byteLength(marker, 'utf8');
-  let head = Buffer.from(content, 'utf8').subarray(0, room).toString('utf8');
-  // A multi-byte character cut in half decodes to U+FFFD; drop it rather than send a broken character.
-  while (head.endsWith('\uFFFD') || Buffer.byteLength(head, 'utf8') > room) head = head.slice(0, -1);
+  // Never encode the whole (possibly huge) result: `room` units hold at least `room` bytes.
+  let head = content.slice(0, room);
+  while (Buffer.byteLength(head, 'utf8') > room) head = head.slice(0, -1);
+  // Do not end on half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
   return `${head}${marker}`;
 }
 

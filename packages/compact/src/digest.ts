@@ -49,6 +49,7 @@ export interface DigestOptions {
 }
 
 const LINE_CHARACTERS = 160;
+const DECISION_SCAN_CHARACTERS = 2000;
 const DECISION_PATTERN =
   /\b(?:decid\w*|decision|I'll|I will|we'll|we will|let's|going to|instead|because|the fix|root cause|plan(?:ned)?|should|must|switch\w* to)\b/i;
 const EXIT_PATTERNS = [
@@ -57,11 +58,45 @@ const EXIT_PATTERNS = [
   /\bexit_code[:=]?\s*(-?\d+)/i,
 ];
 
-/** First non-empty line of `text`, cut to one readable line. */
+/** First non-empty line of `text`, cut to one readable line. Scans only as far as that line. */
 function firstLine(text: string): string {
-  const line = text.split('\n').find((candidate) => candidate.trim() !== '') ?? '';
-  const trimmed = line.trim().replace(/\s+/g, ' ');
+  const match = /^[ \t\r]*(\S[^\n]*)$/m.exec(text);
+  const line = match?.[1] ?? '';
+  const head = line.length > LINE_CHARACTERS * 2 ? line.slice(0, LINE_CHARACTERS * 2) : line;
+  const trimmed = /\s\s|\t/.test(head) ? head.trim().replace(/\s+/g, ' ') : head.trim();
   return trimmed.length > LINE_CHARACTERS ? `${trimmed.slice(0, LINE_CHARACTERS - 1)}…` : trimmed;
+}
+
+const SENTENCE_ENDS = ['. ', '! ', '? ', '\n'];
+// One global-flag copy for scanning; its lastIndex is reset on every use, so sharing it is safe.
+const DECISION_SEARCH = new RegExp(DECISION_PATTERN.source, 'gi');
+const DECISIONS_PER_MESSAGE = 3;
+
+/**
+ * The sentences of an assistant message that state a decision, at most a few, found around matches of
+ * the decision pattern rather than by splitting the whole text (a pasted log can be megabytes).
+ */
+function decisionSentences(text: string): string[] {
+  const pattern = DECISION_SEARCH;
+  pattern.lastIndex = 0;
+  const head = text.slice(0, DECISION_SCAN_CHARACTERS);
+  const sentences: string[] = [];
+  let match = pattern.exec(head);
+  while (match && sentences.length < DECISIONS_PER_MESSAGE) {
+    let start = 0;
+    let end = head.length;
+    for (const mark of SENTENCE_ENDS) {
+      const before = head.lastIndexOf(mark, match.index);
+      if (before >= 0) start = Math.max(start, before + mark.length);
+      const after = head.indexOf(mark, match.index);
+      if (after >= 0) end = Math.min(end, after + (mark === '\n' ? 0 : 1));
+    }
+    const sentence = head.slice(start, end).trim();
+    if (sentence) sentences.push(sentence);
+    pattern.lastIndex = Math.max(end, match.index + 1);
+    match = pattern.exec(head);
+  }
+  return sentences;
 }
 
 function exitStatus(content: string): number | undefined {
@@ -72,8 +107,17 @@ function exitStatus(content: string): number | undefined {
   return undefined;
 }
 
-function pushUnique<T>(list: T[], value: T): void {
-  if (!list.includes(value)) list.push(value);
+// Membership sets beside the lists: a long transcript has thousands of entries, and includes() is quadratic.
+const seenEntries = new WeakMap<string[], Set<string>>();
+function pushUnique(list: string[], value: string): void {
+  let seen = seenEntries.get(list);
+  if (!seen) {
+    seen = new Set(list);
+    seenEntries.set(list, seen);
+  }
+  if (seen.has(value)) return;
+  seen.add(value);
+  list.push(value);
 }
 
 function compactInput(input: unknown): string {
@@ -153,10 +197,8 @@ export function buildDigest(dropped: readonly Message[], options: DigestOptions 
       digest.decisions.push(`user: ${firstLine(message.text)}`);
     }
     if (message.role === 'assistant') {
-      for (const sentence of (message.text ?? '').split(/(?<=[.!?])\s+|\n+/)) {
-        if (DECISION_PATTERN.test(sentence) && sentence.trim())
-          pushUnique(digest.decisions, firstLine(sentence));
-      }
+      for (const sentence of decisionSentences(message.text ?? ''))
+        pushUnique(digest.decisions, firstLine(sentence));
       for (const call of message.toolCalls ?? []) recordCall(call);
     }
   }
