@@ -15,15 +15,15 @@ export {
   selectSkills,
   shortenDescription,
 } from './select-skills.js';
-export type { SkillIndex, SkillScore, SkillThresholds } from './skill-index.js';
+export type { CalibrationOptions, SkillIndex, SkillScore, SkillThresholds } from './skill-index.js';
 export {
   buildSkillIndex,
   CARD_FLOOR,
-  CARD_QUANTILE,
   calibrateThresholds,
   EXPAND_FLOOR,
-  EXPAND_QUANTILE,
   FIELD_WEIGHTS,
+  STRAY_BODIES_PER_TASK,
+  STRAY_CARDS_PER_TASK,
   scoreSkills,
 } from './skill-index.js';
 export type { HandleSkillToolOptions, SkillToolResult } from './skill-tool.js';

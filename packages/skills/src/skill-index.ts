@@ -57,10 +57,13 @@ export interface SkillIndex {
 }
 
 /**
- * When a score is a match and when it earns a full body. Each is the larger of an absolute floor
- * and a quantile of the set's own off-target scores: every skill's description is used as a
- * stand-in task and scored against the *other* skills, which measures how high an unrelated
- * skill scores on this particular set (shared jargon, long descriptions) — a noise floor.
+ * When a score is a match and when it earns a full body, measured on the skill set itself. Every
+ * skill's description is used as a stand-in task and scored against the *other* skills: those
+ * off-target scores are how high an unrelated skill scores on this particular set (shared jargon,
+ * long descriptions). A task meets N − 1 unrelated skills, so a threshold at the off-target
+ * quantile 1 − k/(N − 1) lets through about k stray skills per task: the quantile follows from an
+ * error budget per task (k cards, k′ bodies) and adapts to the size of the set. Each threshold is
+ * at least its absolute floor.
  */
 export interface SkillThresholds {
   /** Minimum score for a card. */
@@ -69,23 +72,42 @@ export interface SkillThresholds {
   expand: number;
   /** How many off-target scores the quantiles were taken from (0 = floors only). */
   samples: number;
+  /** The off-target quantiles used for cards and bodies (0 when the floors were used alone). */
+  quantiles: { card: number; expand: number };
 }
 
-/** Absolute card floor: about one distinctive description word in common. */
-export const CARD_FLOOR = 1;
-/** Absolute expansion floor: about what naming a skill in the task scores. */
-export const EXPAND_FLOOR = 3;
-/** A card must beat three quarters of unrelated pairings: cheap, so recall comes first. */
-export const CARD_QUANTILE = 0.75;
-/** A body must beat 19 in 20 unrelated pairings: bodies are expensive and dilute. */
-export const EXPAND_QUANTILE = 0.95;
+/**
+ * Scores are divided by the task's IDF norm, so they read as "how much of what the task says is
+ * this skill": about 1 when a description covers the task's distinctive words, about 3 when the
+ * task is the skill's name. The floors apply alone to sets too small to measure.
+ */
+export const CARD_FLOOR = 0.3;
+/** Absolute expansion floor: roughly the whole task matching one description. */
+export const EXPAND_FLOOR = 1;
+/**
+ * Expected stray cards per task the card threshold allows: a card is one line, so a couple of
+ * unrelated ones are a fair price for not missing the right one.
+ */
+export const STRAY_CARDS_PER_TASK = 2;
+/**
+ * Expected stray bodies per task the expansion threshold allows: a body costs ~1500 tokens of
+ * directives, so at most one task in four may get one it did not need.
+ */
+export const STRAY_BODIES_PER_TASK = 0.25;
+/** Options of {@link calibrateThresholds}: the error budgets the thresholds are derived from. */
+export interface CalibrationOptions {
+  /** Default {@link STRAY_CARDS_PER_TASK}. */
+  strayCardsPerTask?: number;
+  /** Default {@link STRAY_BODIES_PER_TASK}. */
+  strayBodiesPerTask?: number;
+}
 /** Below this many off-target samples (fewer than 5 skills) a quantile is not a measurement. */
 const MIN_CALIBRATION_SAMPLES = 20;
 
 /** One skill's score for a task. */
 export interface SkillScore {
   skill: Skill;
-  /** Lexical match score, rounded to 3 decimals; 0 = no shared word. */
+  /** Lexical match score divided by the task's IDF norm, rounded to 3 decimals; 0 = no shared word. */
   score: number;
 }
 
@@ -158,14 +180,14 @@ export function buildSkillIndex(skills: readonly Skill[]): SkillIndex {
     phrases,
     bigrams,
     longestPhrase,
-    thresholds: { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples: 0 },
+    thresholds: { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples: 0, quantiles: { card: 0, expand: 0 } },
   };
   index.thresholds = calibrateThresholds(index);
   return index;
 }
 
 /** Measure {@link SkillThresholds} on the index's own skills (see there). */
-export function calibrateThresholds(index: SkillIndex): SkillThresholds {
+export function calibrateThresholds(index: SkillIndex, options: CalibrationOptions = {}): SkillThresholds {
   // Most pairs share no word and score 0: count those instead of storing a million zeros.
   const nonZero: number[] = [];
   let zeros = 0;
@@ -181,7 +203,12 @@ export function calibrateThresholds(index: SkillIndex): SkillThresholds {
     zeros += index.entries.length - 1 - others;
   }
   const samples = zeros + nonZero.length;
-  if (samples < MIN_CALIBRATION_SAMPLES) return { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples };
+  if (samples < MIN_CALIBRATION_SAMPLES)
+    return { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples, quantiles: { card: 0, expand: 0 } };
+  const others = index.entries.length - 1;
+  const quantileFor = (strayPerTask: number) => Math.min(0.9999, Math.max(0.5, 1 - strayPerTask / others));
+  const cardQuantile = quantileFor(options.strayCardsPerTask ?? STRAY_CARDS_PER_TASK);
+  const expandQuantile = quantileFor(options.strayBodiesPerTask ?? STRAY_BODIES_PER_TASK);
   // A typed array sorts numerically without a comparator call per pair.
   const sorted = Float64Array.from(nonZero).sort();
   const quantile = (fraction: number) => {
@@ -189,9 +216,10 @@ export function calibrateThresholds(index: SkillIndex): SkillThresholds {
     return rank < zeros ? 0 : (sorted[rank - zeros] ?? 0);
   };
   return {
-    card: Math.max(CARD_FLOOR, quantile(CARD_QUANTILE)),
-    expand: Math.max(EXPAND_FLOOR, quantile(EXPAND_QUANTILE)),
+    card: Math.max(CARD_FLOOR, quantile(cardQuantile)),
+    expand: Math.max(EXPAND_FLOOR, quantile(expandQuantile)),
     samples,
+    quantiles: { card: cardQuantile, expand: expandQuantile },
   };
 }
 
@@ -246,7 +274,13 @@ function scoreCandidates(index: SkillIndex, stems: readonly string[]): Map<Index
     const bonus = BIGRAM_WEIGHT * (idfOf(first) + idfOf(second));
     for (const entry of entries) add(entry, bonus);
   }
-  for (const [entry, score] of scores) scores.set(entry, Math.round(score * 1000) / 1000);
+  // Divide by the task's own IDF norm (over the words the skills know): a long issue with a stack
+  // trace shares some word with every long description, and a fixed threshold must mean the same
+  // for a one-line request and a page of logs.
+  let norm = 0;
+  for (const stem of new Set(stems)) norm += idfOf(stem) ** 2;
+  const divisor = Math.max(1, Math.sqrt(norm));
+  for (const [entry, score] of scores) scores.set(entry, Math.round((score / divisor) * 1000) / 1000);
   return scores;
 }
 

@@ -2,10 +2,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSkillIndex,
+  CARD_FLOOR,
   type DiscoveredSkills,
   discoverSkills,
+  EXPAND_FLOOR,
   handleSkillTool,
   type Skill,
+  STRAY_BODIES_PER_TASK,
+  STRAY_CARDS_PER_TASK,
   selectSkills,
   skillToolDefinition,
 } from '../src/index.js';
@@ -72,6 +76,19 @@ describe('discoverSkills', () => {
     const { thresholds } = buildSkillIndex(skills);
     expect(thresholds.samples).toBe(skills.length * (skills.length - 1));
     expect(thresholds.expand).toBeGreaterThan(thresholds.card);
+    // A task meets N - 1 unrelated skills: the quantile lets through the budgeted strays per task.
+    expect(thresholds.quantiles.card).toBeCloseTo(1 - STRAY_CARDS_PER_TASK / (skills.length - 1));
+    expect(thresholds.quantiles.expand).toBeCloseTo(1 - STRAY_BODIES_PER_TASK / (skills.length - 1));
+  });
+
+  it('falls back to the absolute floors for a set too small to measure', () => {
+    const { thresholds } = buildSkillIndex(skills.slice(0, 3));
+    expect(thresholds).toEqual({
+      card: CARD_FLOOR,
+      expand: EXPAND_FLOOR,
+      samples: 6,
+      quantiles: { card: 0, expand: 0 },
+    });
   });
 });
 

@@ -3,11 +3,11 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   buildSkillIndex,
-  CARD_QUANTILE,
   calibrateThresholds,
   discoverSkills,
-  EXPAND_QUANTILE,
   type Skill,
+  STRAY_BODIES_PER_TASK,
+  STRAY_CARDS_PER_TASK,
   scoreSkills,
   selectSkills,
 } from '@ctxkit/skills';
@@ -24,6 +24,8 @@ Measures @ctxkit/skills matching on real skills and labelled prompts:
                   run-test.sh "<skill>" "$PROMPTS_DIR/<file>" line in a script beside the directory,
                   else from its file name when that is a skill name; other prompts are listed as unlabelled.
   --label F=SKILL label prompt file F (name only) by hand, e.g. prompts no script maps
+  --tasks FILE    unlabelled real tasks (JSON array of strings or of records with problem_statement,
+                  e.g. shared/data/swebench-dev.json): how many cards and bodies each would get
 
 Fetch the data (nothing of it is committed here):
   git clone https://github.com/anthropics/skills /tmp/skillbench/anthropic-skills
@@ -185,6 +187,7 @@ export const skillsBench: Bench = {
         prompts: { type: 'string', multiple: true },
         'max-expanded': { type: 'string', default: '2' },
         label: { type: 'string', multiple: true },
+        tasks: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -231,24 +234,22 @@ export const skillsBench: Bench = {
       outcomes.reduce((total, outcome) => total + (outcome.rank > 0 ? 1 / outcome.rank : 0), 0) /
       Math.max(1, outcomes.length);
 
-    // Sensitivity: the same run with the thresholds at neighbouring quantiles of the off-target
-    // distribution, to show the chosen levels are not a knife edge (nothing here is tuned per prompt).
-    const offTarget = offTargetScores(skills);
+    // Sensitivity: the same run with other error budgets (stray cards / stray bodies expected per
+    // task), to show the chosen budgets are not a knife edge — nothing here is tuned per prompt.
+    const index = buildSkillIndex(skills);
     const sensitivity = [
-      [0.5, 0.9],
-      [CARD_QUANTILE, 0.9],
-      [CARD_QUANTILE, EXPAND_QUANTILE],
-      [CARD_QUANTILE, 0.99],
-      [0.9, EXPAND_QUANTILE],
-    ].map(([cardQuantile = 0, expandQuantile = 0]) => {
-      const override = {
-        card: Math.max(1, quantile(offTarget, cardQuantile)),
-        expand: Math.max(3, quantile(offTarget, expandQuantile)),
-      };
+      [1, 0.1],
+      [STRAY_CARDS_PER_TASK, 0.1],
+      [STRAY_CARDS_PER_TASK, STRAY_BODIES_PER_TASK],
+      [STRAY_CARDS_PER_TASK, 0.5],
+      [4, STRAY_BODIES_PER_TASK],
+    ].map(([strayCardsPerTask = 0, strayBodiesPerTask = 0]) => {
+      const calibrated = calibrateThresholds(index, { strayCardsPerTask, strayBodiesPerTask });
+      const override = { card: calibrated.card, expand: calibrated.expand };
       const run = evaluate(skills, labelled, maxExpanded, override);
       return {
-        cardQuantile,
-        expandQuantile,
+        strayCardsPerTask,
+        strayBodiesPerTask,
         thresholds: override,
         carded: quality(run, (outcome) => [...new Set([...outcome.cards, ...outcome.expanded])]),
         expanded: quality(run, (outcome) => outcome.expanded),
@@ -263,7 +264,7 @@ export const skillsBench: Bench = {
       `prompts: ${labelled.length} labelled, ${unlabelled.length} unlabelled (excluded: ${unlabelled.join(', ') || 'none'})\n`,
     );
     out.write(
-      `thresholds: card ${thresholds.card.toFixed(3)} (p${CARD_QUANTILE * 100}), expand ${thresholds.expand.toFixed(3)} (p${EXPAND_QUANTILE * 100}) of ${thresholds.samples} off-target scores\n`,
+      `thresholds: card ${thresholds.card.toFixed(3)} (quantile ${thresholds.quantiles.card.toFixed(4)}: ${STRAY_CARDS_PER_TASK} stray cards per task), expand ${thresholds.expand.toFixed(3)} (quantile ${thresholds.quantiles.expand.toFixed(4)}: ${STRAY_BODIES_PER_TASK} stray bodies per task), from ${thresholds.samples} off-target scores\n`,
     );
     out.write(
       `carded or expanded: recall ${percent(carded.recall)} (${carded.hits}/${outcomes.length}), precision ${percent(carded.precision)} (${carded.hits}/${carded.selected} selected)\n`,
@@ -296,11 +297,25 @@ export const skillsBench: Bench = {
         `        expanded: ${outcome.expanded.join(', ') || '-'}; cards: ${outcome.cards.join(', ') || '-'}\n`,
       );
     }
-    out.write('\nsensitivity (card quantile / expand quantile → carded P/R, expanded P/R):\n');
+    out.write('\nsensitivity (stray cards / stray bodies per task → carded P/R, expanded P/R):\n');
     for (const row of sensitivity)
       out.write(
-        `  p${row.cardQuantile * 100}/p${row.expandQuantile * 100}: ${percent(row.carded.precision)}/${percent(row.carded.recall)}, ${percent(row.expanded.precision)}/${percent(row.expanded.recall)}\n`,
+        `  ${row.strayCardsPerTask}/${row.strayBodiesPerTask} (card ≥ ${row.thresholds.card.toFixed(3)}, body ≥ ${row.thresholds.expand.toFixed(3)}): ${percent(row.carded.precision)}/${percent(row.carded.recall)}, ${percent(row.expanded.precision)}/${percent(row.expanded.recall)}\n`,
       );
+    const dilution = values.tasks ? measureDilution(skills, resolve(values.tasks), maxExpanded) : undefined;
+    if (dilution) {
+      out.write(`\nunlabelled tasks (${basename(values.tasks ?? '')}): ${dilution.tasks} tasks; `);
+      out.write(
+        `mean ${dilution.meanCards.toFixed(2)} cards and ${dilution.meanExpanded.toFixed(2)} bodies per task; `,
+      );
+      out.write(`${percent(dilution.withExpansion)} of tasks get a body\n`);
+      out.write(
+        `  bodies by skill: ${dilution.expandedBySkill.map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}\n`,
+      );
+      out.write(
+        `  cards by skill: ${dilution.cardsBySkill.map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}\n`,
+      );
+    }
     if (problems.length > 0)
       out.write(
         `\nskill problems (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}\n`,
@@ -342,9 +357,9 @@ export const skillsBench: Bench = {
       charts: [
         {
           kind: 'bar',
-          title: 'Threshold sensitivity (quantiles of off-target scores)',
+          title: 'Threshold sensitivity (stray cards / stray bodies allowed per task)',
           unit: 'fraction',
-          categories: sensitivity.map((row) => `p${row.cardQuantile * 100}/p${row.expandQuantile * 100}`),
+          categories: sensitivity.map((row) => `${row.strayCardsPerTask}/${row.strayBodiesPerTask}`),
           series: [
             { name: 'carded recall', values: sensitivity.map((row) => row.carded.recall) },
             { name: 'carded precision', values: sensitivity.map((row) => row.carded.precision) },
@@ -367,6 +382,7 @@ export const skillsBench: Bench = {
       meanReciprocalRank: reciprocalRank,
       sensitivity,
       perGroup,
+      dilution,
       outcomes,
       unlabelled,
     });
@@ -375,17 +391,50 @@ export const skillsBench: Bench = {
   },
 };
 
-/** Every skill's description scored against the other skills, as calibration does, ascending. */
-function offTargetScores(skills: Skill[]): number[] {
-  const index = buildSkillIndex(skills);
-  const scores: number[] = [];
-  for (const skill of skills)
-    for (const entry of scoreSkills(index, skill.description))
-      if (entry.skill.name !== skill.name) scores.push(entry.score);
-  return scores.sort((left, right) => left - right);
+/** What a skill set does to real tasks that carry no label: how much it would add to each prompt. */
+interface Dilution {
+  tasks: number;
+  meanCards: number;
+  meanExpanded: number;
+  /** Fraction of tasks that get at least one body. */
+  withExpansion: number;
+  expandedBySkill: [string, number][];
+  cardsBySkill: [string, number][];
 }
 
-function quantile(values: readonly number[], fraction: number): number {
-  const rank = Math.min(values.length - 1, Math.max(0, Math.ceil(fraction * values.length) - 1));
-  return values[rank] ?? 0;
+function measureDilution(skills: Skill[], path: string, maxExpanded: number): Dilution {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  if (!Array.isArray(raw)) throw new Error(`${path}: expected a JSON array of tasks`);
+  const tasks = raw
+    .map((record) =>
+      typeof record === 'string'
+        ? record
+        : String((record as { problem_statement?: unknown }).problem_statement ?? ''),
+    )
+    .filter((task) => task.trim() !== '');
+  const expandedCounts = new Map<string, number>();
+  const cardCounts = new Map<string, number>();
+  let cards = 0;
+  let expanded = 0;
+  let withExpansion = 0;
+  for (const task of tasks) {
+    const selection = selectSkills(skills, { task, maxExpanded });
+    cards += selection.cards.length;
+    expanded += selection.expanded.length;
+    if (selection.expanded.length > 0) withExpansion += 1;
+    for (const entry of selection.expanded)
+      expandedCounts.set(entry.name, (expandedCounts.get(entry.name) ?? 0) + 1);
+    for (const card of selection.cards) cardCounts.set(card.name, (cardCounts.get(card.name) ?? 0) + 1);
+  }
+  const ranked = (counts: Map<string, number>): [string, number][] =>
+    [...counts].sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1));
+  const count = Math.max(1, tasks.length);
+  return {
+    tasks: tasks.length,
+    meanCards: cards / count,
+    meanExpanded: expanded / count,
+    withExpansion: withExpansion / count,
+    expandedBySkill: ranked(expandedCounts),
+    cardsBySkill: ranked(cardCounts),
+  };
 }
