@@ -62,6 +62,8 @@ export interface TokenList {
 }
 
 const INITIAL_CAPACITY = 4096;
+/** Tokens blanked past the end of each file; parsers look at most a few tokens ahead. */
+const LOOKAHEAD_MARGIN = 16;
 
 /**
  * Token arrays shared by successive {@link lex} calls: scanning many files one after another then
@@ -98,18 +100,27 @@ function grow(tokens: TokenList): void {
   shared.columns = tokens.columns;
 }
 
+/** ASCII character classes, looked up instead of compared: bit 1 starts a name, bit 2 continues one. */
+const NAME_START = 1;
+const NAME_PART = 2;
+const ASCII_CLASS = (() => {
+  const table = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    const letter = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
+    if (letter) table[code] = NAME_START | NAME_PART;
+    else if (code >= 48 && code <= 57) table[code] = NAME_PART;
+  }
+  return table;
+})();
+
 function isIdentifierStart(code: number, dollar: boolean): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    code === 95 ||
-    (dollar && code === 36) ||
-    (code >= 0xaa && !isUnicodeSpace(code))
-  );
+  if (code < 128) return (ASCII_CLASS[code]! & NAME_START) !== 0 || (dollar && code === 36);
+  return code >= 0xaa && !isUnicodeSpace(code);
 }
 
 function isIdentifierPart(code: number, dollar: boolean): boolean {
-  return isIdentifierStart(code, dollar) || (code >= 48 && code <= 57);
+  if (code < 128) return (ASCII_CLASS[code]! & NAME_PART) !== 0 || (dollar && code === 36);
+  return code >= 0xaa && !isUnicodeSpace(code);
 }
 
 function isUnicodeSpace(code: number): boolean {
@@ -125,6 +136,9 @@ function isUnicodeSpace(code: number): boolean {
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
+
+/** The counter cell of every keyword: never incremented, never reported. */
+const KEYWORD = { count: 0 };
 
 /** Words after which a `/` starts a regular expression rather than dividing. */
 const REGEX_AFTER_WORDS = new Set([
@@ -163,7 +177,9 @@ export function lex(text: string, options: LexerOptions): TokenList {
   const length = text.length;
   const dollar = options.dollarIdentifiers;
   const keywords = options.keywords;
-  const references = tokens.references;
+  // One map lookup per identifier: counts live in mutable cells, keywords map to a sentinel cell.
+  const counters = new Map<string, { count: number }>();
+  for (const keyword of keywords) counters.set(keyword, KEYWORD);
   let position = 0;
   let line = 1;
   let lineStart = 0;
@@ -313,7 +329,14 @@ export function lex(text: string, options: LexerOptions): TokenList {
       spaced = true;
       continue;
     }
-    if (code === 32 || code === 9 || code === 13 || code === 12 || code === 11 || isUnicodeSpace(code)) {
+    if (
+      code === 32 ||
+      code === 9 ||
+      code === 13 ||
+      code === 12 ||
+      code === 11 ||
+      (code >= 0xa0 && isUnicodeSpace(code))
+    ) {
       position++;
       spaced = true;
       continue;
@@ -398,7 +421,9 @@ export function lex(text: string, options: LexerOptions): TokenList {
       push(IDENTIFIER, start, position, startLine, startColumn);
       const word = text.slice(start, position);
       if (options.javascriptLiterals) lastWordAllowsRegex = REGEX_AFTER_WORDS.has(word);
-      if (!keywords.has(word)) references.set(word, (references.get(word) ?? 0) + 1);
+      const counter = counters.get(word);
+      if (counter === undefined) counters.set(word, { count: 1 });
+      else if (counter !== KEYWORD) counter.count++;
       continue;
     }
 
@@ -414,6 +439,18 @@ export function lex(text: string, options: LexerOptions): TokenList {
       continue;
     }
 
+    // JSX text such as `<p>isn't</p>`: code never puts a quote right after a name, prose does.
+    if (
+      code === 39 &&
+      options.javascriptLiterals &&
+      !spaced &&
+      lastKind === IDENTIFIER &&
+      tokens.ends[tokens.count - 1] === start
+    ) {
+      position++;
+      push(PUNCTUATION, start, position, startLine, startColumn);
+      continue;
+    }
     if (code === 34 || code === 39) {
       position++;
       if (options.pythonStrings) {
@@ -494,6 +531,18 @@ export function lex(text: string, options: LexerOptions): TokenList {
     if (code >= 0xd800 && code <= 0xdbff && position < length) position++;
     push(PUNCTUATION, start, position, startLine, startColumn);
   }
+  // The arrays are reused across calls: blank a margin past the last token so that a parser's
+  // short lookahead beyond the end reads "no token", never a previous file's tokens.
+  while (tokens.count + LOOKAHEAD_MARGIN > tokens.kinds.length) grow(tokens);
+  const marginEnd = tokens.count + LOOKAHEAD_MARGIN;
+  tokens.kinds.fill(0, tokens.count, marginEnd);
+  tokens.flags.fill(0, tokens.count, marginEnd);
+  tokens.starts.fill(length, tokens.count, marginEnd);
+  tokens.ends.fill(length, tokens.count, marginEnd);
+  tokens.lines.fill(line, tokens.count, marginEnd);
+  tokens.columns.fill(0, tokens.count, marginEnd);
+  const references = tokens.references;
+  for (const [word, counter] of counters) if (counter !== KEYWORD) references.set(word, counter.count);
   return tokens;
 
   function lexPythonString(quote: number): void {

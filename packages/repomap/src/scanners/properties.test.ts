@@ -130,6 +130,17 @@ describe.each(Object.entries(SCANNERS))('%s scanner', (_language, scan) => {
     );
   });
 
+  it('gives the same result whatever was scanned before (shared buffers leak nothing)', () => {
+    fc.assert(
+      fc.property(sourceText, sourceText, (before, text) => {
+        const alone = scan(text);
+        scan(before);
+        expect(scan(text)).toEqual(alone);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('never throws on arbitrary unicode', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {

@@ -310,7 +310,8 @@ class TypeScriptParser {
    * `stopAtComma`), the closing `}` of the enclosing body, or a new line that starts a new statement.
    */
   private skipExpression(index: number, stopAtComma: boolean): number {
-    let previousCode = -1;
+    // What precedes decides whether a line break ends the statement (`() => {}` then `class …`).
+    let previousCode = index > 0 ? this.code(index - 1) : -1;
     while (index < this.count) {
       const code = this.code(index);
       if (code === SEMICOLON || code === CLOSE_BRACE || code === CLOSE_PAREN || code === CLOSE_BRACKET)
@@ -520,6 +521,8 @@ class TypeScriptParser {
       let signatureEnd = nameIndex;
       if (this.punct(after, EQUALS)) {
         const value = after + 1;
+        if (nameIndex >= 0 && first && this.word(value, 'class'))
+          return this.parseClassExpression(start, nameIndex, value, scope);
         if (this.startsFunction(value)) {
           valueKind = 'function';
           const header = this.scanArrowHeader(value);
@@ -552,6 +555,29 @@ class TypeScriptParser {
       index = after + 1;
     }
     return index;
+  }
+
+  /** `const Name = class [Inner] extends Base { … }`: a class named by its variable, members and all. */
+  private parseClassExpression(
+    start: number,
+    nameIndex: number,
+    classIndex: number,
+    scope: string | undefined,
+  ): number {
+    let headerStart = classIndex + 1;
+    if (
+      this.isName(headerStart) &&
+      !this.word(headerStart, 'extends') &&
+      !this.word(headerStart, 'implements')
+    ) {
+      headerStart++;
+    }
+    const header = this.scanHeader(headerStart);
+    const name = tokenText(this.tokens, nameIndex);
+    const definition = this.add(name, 'class', nameIndex, start, header.last, scope);
+    if (header.body < 0) return header.resume;
+    this.stack.push({ kind: 'class', scope: name, definition });
+    return header.body + 1;
   }
 
   /** Whether an initializer starting at `index` is a function: `function`, `async …`, `x =>`, `(…) =>`. */
