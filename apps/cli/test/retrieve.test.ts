@@ -31,8 +31,8 @@ describe('ctxkit retrieve', () => {
       dropped: number;
     };
     expect(Object.keys(document)).toEqual(['ranker', 'threshold', 'hits', 'dropped']);
-    expect(document.threshold.floor).toBe(0.23);
-    expect(document.threshold.effective).toBeGreaterThanOrEqual(0.23);
+    expect(document.threshold.floor).toBe(0.24);
+    expect(document.threshold.effective).toBeGreaterThanOrEqual(0.24);
     expect(document.hits.map((hit) => [hit.path, hit.lines])).toEqual([['MEMORY.md', [15, 19]]]);
     expect(document.dropped).toBe(10);
   });

@@ -14,7 +14,7 @@ describe('retrieve', () => {
   it('finds the section a question is about, with its lines, score and threshold', async () => {
     const result = await retrieve({ query: 'why are invoice totals rounded per line item?', documents });
     expect(result.ranker).toBe('hash-v1-384');
-    expect(result.calibration).toEqual({ floor: 0.23, margin: 0.15, source: 'pinned' });
+    expect(result.calibration).toEqual({ floor: 0.24, margin: 0.15, source: 'pinned' });
     expect(result.hits.map((hit) => `${hit.path}:${hit.lines.join('-')}`)).toEqual(['MEMORY.md:15-19']);
     expect(result.hits[0]!.score).toBeGreaterThan(result.threshold.effective);
     expect(result.dropped).toBe(result.candidates.length - 1);
