@@ -27,7 +27,12 @@ export {
   scoreSkills,
 } from './skill-index.js';
 export type { HandleSkillToolOptions, SkillToolResult } from './skill-tool.js';
-export { handleSkillTool, SKILL_TOOL_NAME, skillToolDefinition } from './skill-tool.js';
+export {
+  createSkillToolDefinition,
+  handleSkillTool,
+  SKILL_TOOL_NAME,
+  skillToolDefinition,
+} from './skill-tool.js';
 export { analyzeText, STOP_WORDS, splitWords, stem } from './text-terms.js';
 export type { BodySection, TruncatedBody } from './truncate-body.js';
 export { splitBodySections, truncateBody } from './truncate-body.js';

@@ -28,6 +28,27 @@ export const skillToolDefinition = {
   },
 } as const;
 
+/**
+ * {@link skillToolDefinition} with the known names as an `enum`, so a model (and a constrained
+ * decoder) can only ask for a skill that exists. Names are sorted: the same skills give the same
+ * schema bytes, which keeps the tool block of a prompt cacheable.
+ */
+export function createSkillToolDefinition(skills: readonly Skill[]) {
+  const names = [...new Set(skills.map((skill) => skill.name))].sort((left, right) =>
+    left < right ? -1 : left > right ? 1 : 0,
+  );
+  return {
+    ...skillToolDefinition,
+    inputSchema: {
+      ...skillToolDefinition.inputSchema,
+      properties: {
+        ...skillToolDefinition.inputSchema.properties,
+        name: { ...skillToolDefinition.inputSchema.properties.name, enum: names },
+      },
+    },
+  };
+}
+
 /** What the tool call returns to the model. */
 export interface SkillToolResult {
   /** True when the call could not be served (unknown name, bad input); `text` says why. */

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSkillIndex,
   CARD_FLOOR,
+  createSkillToolDefinition,
   type DiscoveredSkills,
   discoverSkills,
   EXPAND_FLOOR,
@@ -177,6 +178,12 @@ describe('the skill tool', () => {
     expect(skillToolDefinition.name).toBe('skill');
     expect(skillToolDefinition.inputSchema.required).toEqual(['name']);
     expect(JSON.parse(JSON.stringify(skillToolDefinition))).toEqual(skillToolDefinition);
+  });
+
+  it('can list the known names as an enum, sorted', () => {
+    const definition = createSkillToolDefinition([...skills].reverse());
+    expect(definition.inputSchema.properties.name.enum).toEqual(skills.map((skill) => skill.name));
+    expect(definition.inputSchema.required).toEqual(['name']);
   });
 
   it('returns a body, a section, or a one-line error', () => {
