@@ -108,6 +108,19 @@ describe('ctxkit compact', () => {
     expect(document.report.model).toBe('gpt-4o');
     expect(document.report.budget).toBeGreaterThan(100_000);
   });
+
+  it('writes a bare Anthropic array back as an array when there is no system text', async () => {
+    const messages = [
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+    ];
+    const directory = writeTemp('array.json', messages);
+    const result = await runInProcess(
+      ['compact', 'array.json', '-f', 'anthropic', '--window', '100000'],
+      directory,
+    );
+    expect(JSON.parse(result.stdout)).toEqual(messages);
+  });
 });
 
 describe('ctxkit validate', () => {

@@ -51,26 +51,37 @@ export function addFormatOption(command: Command): Command {
   );
 }
 
-/**
- * Read a transcript file (or `-`) in `format`: a JSON array of messages or `{ messages }` (Anthropic:
- * also `{ system, messages }`). Bad JSON or a message of the wrong shape is a one-line UserError.
- */
-export async function readTranscript(io: CommandIO, file: string, format: Provider): Promise<Message[]> {
+/** Read a JSON document from a file (or `-`); bad JSON is a one-line UserError. */
+export async function readJson(io: CommandIO, file: string): Promise<unknown> {
   const label = file === '-' ? 'standard input' : file;
   const text = await readTextInput(io, file);
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new UserError(`${label}: expected JSON, ${(error as Error).message}`);
   }
+}
+
+/**
+ * Neutral messages from a transcript document in `format`: a JSON array of messages or `{ messages }`
+ * (Anthropic: also `{ system, messages }`). A message of the wrong shape is a one-line UserError.
+ */
+export function parseTranscript(json: unknown, file: string, format: Provider): Message[] {
   try {
     return fromProvider(json, format);
   } catch (error) {
-    if (error instanceof TranscriptFormatError)
-      throw new UserError(`${label}: not a valid ${format} transcript: ${error.message}`);
+    if (error instanceof TranscriptFormatError) {
+      throw new UserError(
+        `${file === '-' ? 'standard input' : file}: not a valid ${format} transcript: ${error.message}`,
+      );
+    }
     throw error;
   }
+}
+
+/** Read and parse a transcript file (or `-`) in `format`. */
+export async function readTranscript(io: CommandIO, file: string, format: Provider): Promise<Message[]> {
+  return parseTranscript(await readJson(io, file), file, format);
 }
 
 /** Throw a one-line UserError naming the first violation (and how many more) when `messages` is invalid. */
@@ -140,7 +151,8 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         );
       }
       const { budget, encoding, model } = budgetFor(options, self.getOptionValueSource('model') === 'cli');
-      const messages = await readTranscript(io, file, options.format);
+      const json = await readJson(io, file);
+      const messages = parseTranscript(json, file, options.format);
       assertValid(messages, options.format, file);
       const tokenizer = createTokenizer({ encoding });
       const result = await compact(messages, {
@@ -151,7 +163,13 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       });
       const output = toProvider(result.messages, options.format);
       if (!options.json) {
-        writeJson(io, output);
+        // Anthropic keeps system text beside the messages; a bare array in gives a bare array out
+        // whenever there is no system text to carry.
+        const anthropic = options.format === 'anthropic' ? toAnthropic(result.messages) : undefined;
+        writeJson(
+          io,
+          anthropic && anthropic.system === undefined && Array.isArray(json) ? anthropic.messages : output,
+        );
         return;
       }
       const report = {
