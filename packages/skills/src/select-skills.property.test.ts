@@ -77,3 +77,30 @@ describe('truncateBody invariants', () => {
     );
   });
 });
+
+describe('selectSkills index cache', () => {
+  it('notices a skills array changed in place', () => {
+    const skills: Skill[] = [
+      {
+        name: 'pdf-skill',
+        description: 'fill pdf forms',
+        triggers: [],
+        paths: [],
+        path: 'a/SKILL.md',
+        body: 'A\n',
+      },
+    ];
+    expect(selectSkills(skills, { task: 'deploy the schema' }).cards).toEqual([]);
+    skills.push({
+      name: 'deploy-skill',
+      description: 'deploy the schema',
+      triggers: [],
+      paths: [],
+      path: 'b/SKILL.md',
+      body: 'B\n',
+    });
+    expect(selectSkills(skills, { task: 'deploy the schema' }).cards.map((card) => card.name)).toEqual([
+      'deploy-skill',
+    ]);
+  });
+});

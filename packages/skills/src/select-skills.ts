@@ -21,7 +21,7 @@ export const RELATIVE_SCORE_CUTOFF = 0.5;
 // Names may contain `.` and `:` (`superpowers:brainstorming`) but never end with them: that is prose.
 const SKILL_REFERENCE = /@skill:([A-Za-z0-9_](?:[\w.:-]*[\w-])?)/g;
 
-const indexCache = new WeakMap<readonly Skill[], SkillIndex>();
+const indexCache = new WeakMap<readonly Skill[], { members: Skill[]; index: SkillIndex }>();
 
 /**
  * Decide which skills a task sees and render them: a card (name + one-line description) for every
@@ -33,11 +33,18 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   const maxExpanded = Math.max(0, options.maxExpanded ?? DEFAULT_MAX_EXPANDED);
   const maxCards = Math.max(0, options.maxCards ?? DEFAULT_MAX_CARDS);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  let index = indexCache.get(skills);
-  if (!index) {
-    index = buildSkillIndex(skills);
-    indexCache.set(skills, index);
+  // Building an index calibrates its thresholds (every skill against every other): do it once per
+  // skills array, and again only if the array was changed in place.
+  let cached = indexCache.get(skills);
+  if (
+    !cached ||
+    cached.members.length !== skills.length ||
+    cached.members.some((skill, at) => skill !== skills[at])
+  ) {
+    cached = { members: [...skills], index: buildSkillIndex(skills) };
+    indexCache.set(skills, cached);
   }
+  const { index } = cached;
   const thresholds = {
     card: options.thresholds?.card ?? index.thresholds.card,
     expand: options.thresholds?.expand ?? index.thresholds.expand,
