@@ -116,19 +116,24 @@ export function composePack(options: ComposePackOptions): ComposedPack {
   const { budget, tokenizer, task } = options;
   const mode = options.excerpts ?? budget.excerpts;
   const excerptTokens = options.excerptTokens ?? planPack(budget).excerptTokens;
+  // Only the files being excerpted matter; a large repository's map has hundreds of thousands of
+  // ranking entries and symbols, so everything else is skipped rather than sorted or grouped.
+  const wanted = new Set((options.files ?? []).map((file) => file.path));
   const rankOf = new Map<string, number>();
-  selectExcerptFiles(options.repoMap?.ranking ?? [], Number.MAX_SAFE_INTEGER).forEach((path, index) => {
-    rankOf.set(path, index);
-  });
+  for (const entry of options.repoMap?.ranking ?? []) {
+    if (wanted.has(entry.path) && !rankOf.has(entry.path)) rankOf.set(entry.path, entry.score);
+  }
   const symbolsByPath = new Map<string, ExcerptDefinition[]>();
   for (const symbol of options.repoMap?.symbols ?? []) {
+    if (!wanted.has(symbol.path)) continue;
     const list = symbolsByPath.get(symbol.path) ?? [];
     list.push(symbol);
     symbolsByPath.set(symbol.path, list);
   }
+  // Higher score first (the order of selectExcerptFiles), unranked files last, ties by path.
   const files = [...(options.files ?? [])].sort(
     (a, b) =>
-      (rankOf.get(a.path) ?? Number.MAX_SAFE_INTEGER) - (rankOf.get(b.path) ?? Number.MAX_SAFE_INTEGER) ||
+      (rankOf.get(b.path) ?? Number.NEGATIVE_INFINITY) - (rankOf.get(a.path) ?? Number.NEGATIVE_INFINITY) ||
       (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
   );
 
