@@ -3,6 +3,7 @@ import { compactBench } from './benches/compact.js';
 import { localizeBench } from './benches/localize.js';
 import { packBench } from './benches/pack.js';
 import { reportBench } from './benches/report.js';
+import { retrieveBench } from './benches/retrieve.js';
 import { scanBench } from './benches/scan.js';
 import { skillsBench } from './benches/skills.js';
 
@@ -19,6 +20,7 @@ export const benches: Record<string, Bench> = {
   localize: localizeBench,
   pack: packBench,
   report: reportBench,
+  retrieve: retrieveBench,
   scan: scanBench,
   skills: skillsBench,
 };
