@@ -48,7 +48,9 @@ export interface DigestOptions {
   toolNames?: ToolNameMapping;
 }
 
+// One readable line per digest item: long enough for a path and an error message, short enough to list many.
 const LINE_CHARACTERS = 160;
+// Decisions are stated up front; scanning a pasted log for them costs time and finds noise.
 const DECISION_SCAN_CHARACTERS = 2000;
 const DECISION_PATTERN =
   /\b(?:decid\w*|decision|I'll|I will|we'll|we will|let's|going to|instead|because|the fix|root cause|plan(?:ned)?|should|must|switch\w* to)\b/i;
@@ -70,6 +72,7 @@ function firstLine(text: string): string {
 const SENTENCE_ENDS = ['. ', '! ', '? ', '\n'];
 // One global-flag copy for scanning; its lastIndex is reset on every use, so sharing it is safe.
 const DECISION_SEARCH = new RegExp(DECISION_PATTERN.source, 'gi');
+// More than a few "decisions" in one message are narration, not decisions.
 const DECISIONS_PER_MESSAGE = 3;
 
 /**

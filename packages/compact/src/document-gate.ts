@@ -21,8 +21,11 @@ export interface DocumentGateResult {
   missingPaths: string[];
 }
 
+// Below a tenth of the original a model has summarized the document away ("three bullets for 30 KB").
 const DEFAULT_MIN_RATIO = 0.1;
+// Above nine tenths nothing worth a rewrite (and the risk of a changed memory) was gained.
 const DEFAULT_MAX_RATIO = 0.9;
+// Paths are what an agent acts on; losing more than a fifth of them loses the map of the work.
 const DEFAULT_MIN_PATH_RETENTION = 0.8;
 
 // Chatty openings and closings a model adds around the work instead of doing the work.
