@@ -1,4 +1,5 @@
 import { packageConfig } from '@ctxkit/tooling/tsup';
 
-// The CLI ships one executable ESM entry; no type declarations, nobody imports it.
-export default packageConfig({ entry: ['src/bin.ts'], format: ['esm'], dts: false });
+// Two ESM entries, no type declarations (nobody imports the CLI): dist/bin.js is the tiny executable
+// that loads dist/cli.js dynamically, so a failed load is reported in one line, not a stack.
+export default packageConfig({ entry: ['src/bin.ts', 'src/cli.ts'], format: ['esm'], dts: false });

@@ -1,15 +1,34 @@
 #!/usr/bin/env node
-import { run } from './cli.js';
+import type * as Cli from './cli.js';
 
-run(process.argv).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    // run() turns every failure into an exit code; reaching here is a bug in the CLI itself.
-    process.stderr.write(
-      `ctxkit: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  },
-);
+// The CLI is loaded with a dynamic import of a separate bundle (dist/cli.js), so that a module that
+// cannot load — a broken or partial install — becomes a short message instead of Node's raw stack.
+// A non-literal specifier keeps the bundler from inlining it.
+const CLI_MODULE = './cli.js';
+
+function fail(what: string, error: unknown): void {
+  // First line only: Node appends hints ("Did you mean …") on further lines.
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  process.stderr.write(`ctxkit: internal error: ${what}: ${message}\n`);
+  if (process.env.CTXKIT_DEBUG === '1' && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
+  else process.stderr.write('ctxkit: run again with CTXKIT_DEBUG=1 to see the stack trace\n');
+  process.exitCode = 1;
+}
+
+async function main(): Promise<void> {
+  let cli: typeof Cli;
+  try {
+    cli = (await import(CLI_MODULE)) as typeof Cli;
+  } catch (error) {
+    fail('could not load ctxkit (is the installation complete?)', error);
+    return;
+  }
+  // run() turns every failure into an exit code; a rejection here is a bug in the CLI itself.
+  process.exitCode = await cli.run(process.argv).catch((error: unknown) => {
+    fail('unexpected failure', error);
+    return 1;
+  });
+}
+
+void main();

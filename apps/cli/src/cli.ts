@@ -25,8 +25,10 @@ import { CLI_VERSION } from './version.js';
  *   2. copies each global option given on the command line into the subcommand's own option of
  *      the same name, if it declares one: `tokens` declares `--json`, so its `options.json` is
  *      true after `ctxkit --json tokens`; a `pack --model` gets the global `--model` the same way;
- *   3. fills `--model`, `--encoding` and `--role` options the user did not give from the
- *      configuration (`model`, `encoding`, `role`), and `map --tokens` from `map.tokens`.
+ *   3. fills `--encoding` and `--role` options the user did not give from the configuration
+ *      (`encoding`, `role`). Other settings (`model`, `map.tokens`, reserves, …) are read by the
+ *      commands from `io.config.values`: `--model` means different things to different commands
+ *      (`retrieve --model` names an embedding model), so the configured model is never injected.
  *
  * So a subcommand may (a) declare `--json`/`--model` itself and read `options.json` as usual,
  * (b) read `io.json`, `io.config.values.model`, … at action time, or (c) call
@@ -119,12 +121,10 @@ function applyGlobalOptions(
     actionCommand.setOptionValueWithSource(name, program.getOptionValue(name), 'cli');
   }
   const values = io.config.values;
-  const configured: [string, unknown][] = [
-    ['model', values.model],
+  const configured: [string, string | undefined][] = [
     ['encoding', values.encoding],
     ['role', values.role],
   ];
-  if (actionCommand.name() === 'map') configured.push(['tokens', values.map?.tokens]);
   for (const [name, value] of configured) {
     if (value === undefined || !declaresOption(actionCommand, name)) continue;
     const source = actionCommand.getOptionValueSource(name);

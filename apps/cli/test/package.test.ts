@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +35,10 @@ function packageNameOf(specifier: string): string {
 
 describe('the published ctxkit package', () => {
   const bundle = readFileSync(BIN, 'utf8');
+  const bundles = readdirSync(join(cliRoot, 'dist'))
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name) => readFileSync(join(cliRoot, 'dist', name), 'utf8'));
 
   it('is executable by npx: a bin entry pointing at dist/bin.js with a node shebang', () => {
     expect(manifest.bin).toEqual({ ctxkit: './dist/bin.js' });
@@ -35,7 +48,9 @@ describe('the published ctxkit package', () => {
 
   it('imports only Node built-ins and production dependencies', () => {
     const specifiers = new Set<string>();
-    for (const match of bundle.matchAll(/(?:^import\s[^'"]*|^import\s*|\bimport\()\s*['"]([^'"]+)['"]/gm)) {
+    for (const match of bundles
+      .join('\n')
+      .matchAll(/(?:^import\s[^'"]*|^import\s*|\bimport\()\s*['"]([^'"]+)['"]/gm)) {
       specifiers.add(match[1]!);
     }
     expect(specifiers.size).toBeGreaterThan(3);
@@ -73,6 +88,20 @@ describe('the published ctxkit package', () => {
       });
     }
 
+    it('reports a dependency that cannot load in one line, without a stack', () => {
+      const broken = join(dirname(installed), 'broken');
+      cpSync(installed, broken, { recursive: true, verbatimSymlinks: true });
+      rmSync(join(broken, 'node_modules', 'commander'));
+      const result = spawnSync(process.execPath, [join(broken, 'dist', 'bin.js'), '--version'], {
+        env: cleanEnvironment(),
+        encoding: 'utf8',
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        /^ctxkit: internal error: could not load ctxkit \(is the installation complete\?\): .*commander.*\nctxkit: run again with CTXKIT_DEBUG=1 to see the stack trace\n$/,
+      );
+    });
+
     it('prints its version', () => {
       const result = runInstalled(['--version']);
       expect(result.stderr).toBe('');
@@ -105,7 +134,8 @@ describe('the published ctxkit package', () => {
 
     it('shows help for every subcommand', () => {
       const help = runInstalled(['--help']).stdout;
-      const names = [...help.matchAll(/^ {2}([a-z][a-z-]*)\s/gm)]
+      const section = help.slice(help.indexOf('Commands:'), help.indexOf('\nExamples:'));
+      const names = [...section.matchAll(/^ {2}([a-z][a-z-]*)\s/gm)]
         .map((match) => match[1]!)
         .filter((name) => name !== 'help');
       expect(names.length).toBeGreaterThan(2);
