@@ -23,7 +23,12 @@ describe('adapters round-trip', () => {
     fc.assert(
       fc.property(transcript('anthropic'), (messages) => {
         expect(validate(messages, 'anthropic')).toEqual([]);
-        expect(fromAnthropic(viaJson(toAnthropic(messages)))).toEqual(messages);
+        const request = toAnthropic(messages);
+        // Strict alternation on the wire: user, assistant, user, … starting with user.
+        request.messages.forEach((message, index) => {
+          expect(message.role).toBe(index % 2 === 0 ? 'user' : 'assistant');
+        });
+        expect(fromAnthropic(viaJson(request))).toEqual(messages);
       }),
       { numRuns: 1000 },
     );
