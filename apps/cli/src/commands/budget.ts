@@ -3,6 +3,7 @@ import {
   type Budget,
   type BudgetOverrides,
   computeBudget,
+  DEFAULT_PROFILE,
   loadProfileFile,
   ProfileFileError,
   type ProfileRegistry,
@@ -96,8 +97,11 @@ export async function loadRegistry(
 export async function resolveBudget(
   io: CommandIO,
   options: BudgetCommandOptions,
+  requireModel = true,
 ): Promise<{ resolution: ProfileResolution; budget: Budget }> {
-  const model = options.model ?? io.config.values.model;
+  // Without a model, `pack` still works on the conservative default profile; `budget` is about a
+  // model, so there it is a mistake.
+  const model = options.model ?? io.config.values.model ?? (requireModel ? undefined : DEFAULT_PROFILE.name);
   if (model === undefined) {
     throw new UserError(
       'no model given: pass --model NAME (e.g. qwen2.5-coder:7b) or set "model" in ctxkit.config.json',
@@ -131,12 +135,14 @@ export function describeResolution(resolution: ProfileResolution): string {
   switch (rule) {
     case 'exact':
       return `${profile.name} (exact match)`;
+    case 'default':
+      if (query === DEFAULT_PROFILE.name)
+        return `${profile.name} (no model given: a conservative 8K profile; pass --model)`;
+      return `${profile.name} (nothing recognised in "${query}"; conservative default)`;
     case 'family':
       return `${profile.name} (family "${matched}" in "${query}")`;
     case 'size':
       return `${profile.name} (unknown family; size bucket ${matched} from "${query}")`;
-    default:
-      return `${profile.name} (nothing recognised in "${query}"; conservative default)`;
   }
 }
 

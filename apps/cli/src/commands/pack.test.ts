@@ -97,13 +97,21 @@ describe('ctxkit pack', () => {
     expect(result.stdout).toMatch(/^dropped: /m);
   });
 
+  it('falls back to the conservative default profile when no model is given', async () => {
+    const result = await runInProcess(['pack', '--task', TASK, '--no-cache'], fixtureRepository());
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(
+      'pack  default (no model given: a conservative 8K profile; pass --model) · implement',
+    );
+  });
+
   it('prints only the text with --text, and rejects a missing task', async () => {
     const root = fixtureRepository();
     const text = await runInProcess(
       ['pack', '--task', TASK, '--model', 'gpt-4o', '--no-cache', '--text'],
       root,
     );
-    expect(text.stdout.startsWith('<instructions>')).toBe(true);
+    expect(text.stdout.startsWith('<instructions source="AGENTS.md">')).toBe(true);
     const missing = await runInProcess(['pack', '--model', 'gpt-4o'], root);
     expect(missing).toMatchObject({
       code: 2,

@@ -96,7 +96,7 @@ export async function gatherPack(
 ): Promise<GatheredPack> {
   const root = resolveDirectory(io, directory);
   const task = await readTask(io, options);
-  const { resolution, budget } = await resolveBudget(io, options);
+  const { resolution, budget } = await resolveBudget(io, options, false);
   const tokenizer = createTokenizer({ encoding: resolution.profile.encoding });
   const plan = planPack(budget);
   const values = io.config.values;
