@@ -1,13 +1,13 @@
 import { mergeBytePairs } from './byte-pair-merge.js';
-import { PieceCache } from './piece-cache.js';
+import { hashPiece, PieceCache } from './piece-cache.js';
 import { type PieceSplitter, preparePieceSplitters, splitCl100k, splitO200k } from './pre-tokenize.js';
 import { type ExactEncoding, loadRanks, type RankTable } from './ranks.js';
 
 /** Which special-token strings count as special tokens; everything else is ordinary text. */
 export type AllowedSpecial = 'all' | readonly string[];
 
-/** Pieces per cache generation: ~100k distinct pieces cover a large repository's vocabulary. */
-const CACHE_GENERATION_SIZE = 65_536;
+/** log2 of the cache's sets: 2 × 65,536 pieces cover a large repository's vocabulary. */
+const CACHE_SET_BITS = 16;
 /**
  * Longer pieces are not cached: they rarely repeat, and each entry would hold its whole text and token
  * array in memory.
@@ -19,7 +19,7 @@ const MAX_CACHED_PIECE_LENGTH = 128;
  * collect token ids. Created on first use of an encoding and shared by every tokenizer for it.
  */
 export class BytePairEncoder {
-  private readonly cache = new PieceCache(CACHE_GENERATION_SIZE);
+  private readonly cache = new PieceCache(CACHE_SET_BITS);
   private readonly split: PieceSplitter;
   private bytes = new Uint8Array(1024);
   private readonly specialTexts: readonly string[];
@@ -116,12 +116,11 @@ export class BytePairEncoder {
 
   private pieceTokens(text: string, start: number, end: number): number[] {
     if (end - start > MAX_CACHED_PIECE_LENGTH) return this.mergePiece(text, start, end);
-    const piece = text.slice(start, end);
-    const cached = this.cache.get(piece);
+    const hash = hashPiece(text, start, end);
+    const cached = this.cache.get(text, start, end, hash);
     if (cached !== undefined) return cached;
     const tokens = this.mergePiece(text, start, end);
-    // A slice of 13+ characters is a view that keeps the whole input alive; store a flat copy instead.
-    this.cache.set(piece.length >= 13 ? flatCopy(piece) : piece, tokens);
+    this.cache.set(text, start, end, hash, tokens);
     return tokens;
   }
 
@@ -201,12 +200,6 @@ export class BytePairEncoder {
     }
     if (cursor < text.length) visit(cursor, text.length, undefined);
   }
-}
-
-function flatCopy(piece: string): string {
-  // Concatenation makes a cons string; slicing it flattens into a new buffer that shares nothing with
-  // the input the piece came from.
-  return `${piece} `.slice(0, -1);
 }
 
 const encoders = new Map<ExactEncoding, BytePairEncoder>();

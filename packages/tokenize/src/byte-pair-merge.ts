@@ -9,7 +9,7 @@ import type { RankTable } from './ranks.js';
  */
 
 /** Pieces longer than this (in bytes) are merged with the heap. */
-export const HEAP_MERGE_THRESHOLD = 64;
+export const HEAP_MERGE_THRESHOLD = 128;
 
 const NO_RANK = 0x7fffffff;
 
@@ -158,6 +158,26 @@ export function mergeByScanning(
 // Heap keys pack (rank, position) into one float: rank * 2^32 + position, exact below 2^53.
 const POSITION_RANGE = 0x100000000;
 
+// Scratch for the heap merge, grown on demand and reused: allocating per piece costs more than merging
+// a piece of a few hundred bytes.
+let heapNext = new Int32Array(1024);
+let heapPrevious = new Int32Array(1024);
+let heapTokens = new Int32Array(1024);
+let heapRanks = new Int32Array(1024);
+let heapKeys = new Float64Array(3 * 1024);
+
+function ensureHeapScratch(length: number): void {
+  if (heapNext.length >= length) return;
+  let capacity = heapNext.length;
+  while (capacity < length) capacity *= 2;
+  heapNext = new Int32Array(capacity);
+  heapPrevious = new Int32Array(capacity);
+  heapTokens = new Int32Array(capacity);
+  heapRanks = new Int32Array(capacity);
+  // At most length - 1 initial pairs plus two per merge: the heap never holds more than 3 × length keys.
+  heapKeys = new Float64Array(3 * capacity);
+}
+
 /** The O(n log n) merge; exported for the equivalence test only. */
 export function mergeWithHeap(
   table: RankTable,
@@ -166,31 +186,33 @@ export function mergeWithHeap(
   tokens?: number[],
 ): number {
   usePairCache(table);
+  ensureHeapScratch(length);
   // Parts are identified by their first byte; next/previous link live parts (-1 = none), tokenAt holds a
   // part's token id and rankAt the rank of the pair it starts (NO_RANK when none or when merged away).
-  const next = new Int32Array(length);
-  const previous = new Int32Array(length);
-  const tokenAt = new Int32Array(length);
-  const rankAt = new Int32Array(length);
+  // Everything is local and the heap operations are written out inline: a closure over the heap size
+  // would force it into a context slot and slow every step of the loop.
+  const next = heapNext;
+  const previous = heapPrevious;
+  const tokenAt = heapTokens;
+  const rankAt = heapRanks;
+  const heap = heapKeys;
   const byteRanks = table.byteRanks;
+  const bytePairRanks = table.bytePairRanks;
 
-  // Initial pairs, heapified bottom-up in O(n) rather than pushed one by one.
-  let heap = new Float64Array(Math.max(16, length * 2));
   let heapSize = 0;
   for (let index = 0; index < length; index++) {
     next[index] = index + 1 < length ? index + 1 : -1;
     previous[index] = index - 1;
     tokenAt[index] = byteRanks[bytes[index] as number] as number;
-  }
-  for (let index = 0; index < length; index++) {
     const pair =
       index + 1 < length
-        ? (table.bytePairRanks[((bytes[index] as number) << 8) | (bytes[index + 1] as number)] as number)
+        ? (bytePairRanks[((bytes[index] as number) << 8) | (bytes[index + 1] as number)] as number)
         : -1;
     const rank = pair < 0 ? NO_RANK : pair;
     rankAt[index] = rank;
     if (rank !== NO_RANK) heap[heapSize++] = rank * POSITION_RANGE + index;
   }
+  // Heapify bottom-up in O(n) rather than pushing one by one.
   for (let index = (heapSize >> 1) - 1; index >= 0; index--) {
     const key = heap[index] as number;
     let at = index;
@@ -204,23 +226,6 @@ export function mergeWithHeap(
     }
     heap[at] = key;
   }
-
-  const push = (key: number): void => {
-    if (heapSize === heap.length) {
-      const grown = new Float64Array(heap.length * 2);
-      grown.set(heap);
-      heap = grown;
-    }
-    let index = heapSize++;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      const parentKey = heap[parent] as number;
-      if (parentKey <= key) break;
-      heap[index] = parentKey;
-      index = parent;
-    }
-    heap[index] = key;
-  };
 
   let parts = length;
   while (heapSize > 0) {
@@ -249,6 +254,9 @@ export function mergeWithHeap(
     rankAt[absorbed] = NO_RANK;
     tokenAt[start] = rank;
     parts -= 1;
+
+    // The merged part's pair with its right neighbour. It can never have the rank just merged (its bytes
+    // are longer), so ties keep resolving leftmost first.
     let newRank = NO_RANK;
     if (after >= 0) {
       const afterEnd = next[after] as number;
@@ -262,7 +270,19 @@ export function mergeWithHeap(
       );
     }
     rankAt[start] = newRank;
-    if (newRank !== NO_RANK) push(newRank * POSITION_RANGE + start);
+    if (newRank !== NO_RANK) {
+      const pushed = newRank * POSITION_RANGE + start;
+      let index = heapSize++;
+      while (index > 0) {
+        const parent = (index - 1) >> 1;
+        const parentKey = heap[parent] as number;
+        if (parentKey <= pushed) break;
+        heap[index] = parentKey;
+        index = parent;
+      }
+      heap[index] = pushed;
+    }
+    // The left neighbour's pair now spans the merged part.
     const before = previous[start] as number;
     if (before >= 0) {
       const beforeRank = rankOfPair(
@@ -274,7 +294,18 @@ export function mergeWithHeap(
         rank,
       );
       rankAt[before] = beforeRank;
-      if (beforeRank !== NO_RANK) push(beforeRank * POSITION_RANGE + before);
+      if (beforeRank !== NO_RANK) {
+        const pushed = beforeRank * POSITION_RANGE + before;
+        let index = heapSize++;
+        while (index > 0) {
+          const parent = (index - 1) >> 1;
+          const parentKey = heap[parent] as number;
+          if (parentKey <= pushed) break;
+          heap[index] = parentKey;
+          index = parent;
+        }
+        heap[index] = pushed;
+      }
     }
   }
   if (tokens) {
