@@ -6,6 +6,7 @@ import { reportBench } from './benches/report.js';
 import { retrieveBench } from './benches/retrieve.js';
 import { scanBench } from './benches/scan.js';
 import { skillsBench } from './benches/skills.js';
+import { tokenizeBench } from './benches/tokenize.js';
 
 /** One benchmark: `run` receives the arguments after its name and returns an exit code. */
 export interface Bench {
@@ -23,4 +24,5 @@ export const benches: Record<string, Bench> = {
   retrieve: retrieveBench,
   scan: scanBench,
   skills: skillsBench,
+  tokenize: tokenizeBench,
 };
