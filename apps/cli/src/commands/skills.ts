@@ -45,7 +45,10 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
       }
       const roots = io.config.values.skillRoots;
       const found = await discoverSkills({ root, ...(roots !== undefined ? { roots } : {}) });
-      for (const problem of found.problems) io.stderr.write(`ctxkit: ${problem.path}: ${problem.message}\n`);
+      // Tolerated problems are notes (the skills still work): --quiet silences them.
+      if (!io.quiet)
+        for (const problem of found.problems)
+          io.stderr.write(`ctxkit: ${problem.path}: ${problem.message}\n`);
       const known = new Set(found.skills.map((skill) => skill.name.toLowerCase()));
       for (const pin of options.pin) {
         if (!known.has(pin.toLowerCase())) {
