@@ -198,7 +198,7 @@ function dropEmpty(entries: Entry[], actions: RepairAction[], provider: Provider
   return entries.filter((entry) => {
     const { message } = entry;
     if (!isEmptyMessage(message)) return true;
-    if (provider === 'openai' && message.role !== 'assistant') return true;
+    if (provider === 'openai' && (message.role !== 'assistant' || message.text !== undefined)) return true;
     actions.push({ action: 'dropped', index: entry.origin, detail: `empty ${message.role} message` });
     return false;
   });

@@ -10,7 +10,8 @@ import type { Message, Provider } from './types.js';
  * - `alternation`: Anthropic only — the conversation must start with a user turn and never hold two
  *   assistant messages in a row;
  * - `misplaced-system`: Anthropic only — system text is a request parameter, so only a leading run works;
- * - `empty-message`: a message with nothing to send (Anthropic rejects it; OpenAI rejects an empty assistant).
+ * - `empty-message`: a message with nothing to send (Anthropic rejects it; OpenAI rejects an assistant
+ *   message with neither content nor tool calls).
  */
 export type ViolationKind =
   | 'orphaned-result'
@@ -99,8 +100,14 @@ export function validate(messages: readonly Message[], provider: Provider): Viol
         );
       }
     }
-    if ((strict || provider === 'openai') && isEmptyMessage(message)) {
-      if (strict || message.role === 'assistant') report('empty-message', index, `${where}: nothing to send`);
+    // OpenAI accepts empty strings but not an assistant message with neither content nor tool calls.
+    const openAIEmpty =
+      provider === 'openai' &&
+      message.role === 'assistant' &&
+      message.text === undefined &&
+      isEmptyMessage(message);
+    if ((strict && isEmptyMessage(message)) || openAIEmpty) {
+      report('empty-message', index, `${where}: nothing to send`);
     }
     if (message.role === 'tool') {
       const callId = message.toolResult?.callId;
