@@ -77,6 +77,8 @@ const STRONG_WEIGHT = 3;
 const WEAK_WEIGHT = 1;
 // A hit on the line that defines the identifier is where the model most needs to look.
 const DEFINITION_BONUS = 3;
+// Under a token cap, hits scoring below this fraction of the best hit get no window.
+const RELATIVE_SCORE_FLOOR = 0.25;
 // A named definition up to this long is shown whole rather than windowed.
 const MAX_WHOLE_DEFINITION_LINES = 80;
 // After this many windows in a row fail to fit, smaller ones are unlikely to help; stop trying.
@@ -311,12 +313,24 @@ function excerptBodies(
   for (const definition of definitions ?? [])
     definedNames.set(definition.line, definition.name.toLowerCase());
 
+  const isDefinitionHit = (line: number): boolean => {
+    const hits = lineHits.get(line);
+    if (!hits) return false;
+    const defined = definedNames.get(line);
+    if (defined !== undefined) return hits.has(defined);
+    return headerLines.has(line) && [...hits].some((key) => (weights.get(key) ?? 0) >= STRONG_WEIGHT);
+  };
+  // An identifier on every other line of a file (the module's own name in its docstring) says
+  // little about where to look; one on a single line says a lot. Hits are weighted down by the
+  // square root of how many lines of this file carry the identifier.
+  const linesWith = new Map<string, number>();
+  for (const keys of lineHits.values())
+    for (const key of keys) linesWith.set(key, (linesWith.get(key) ?? 0) + 1);
   const scoreOf = (line: number): number => {
     let score = 0;
-    for (const key of lineHits.get(line) ?? []) score += weights.get(key) ?? 0;
-    const defined = definedNames.get(line);
-    if (defined !== undefined ? lineHits.get(line)?.has(defined) : headerLines.has(line))
-      score += DEFINITION_BONUS;
+    for (const key of lineHits.get(line) ?? [])
+      score += (weights.get(key) ?? 0) / Math.sqrt(linesWith.get(key) ?? 1);
+    if (isDefinitionHit(line)) score += DEFINITION_BONUS;
     return score;
   };
   // Most relevant first; ties go to the earlier line so the order is total.
@@ -360,14 +374,10 @@ function excerptBodies(
 
   let misses = 0;
   let accepted = 0;
-  const isDefinitionHit = (line: number): boolean => {
-    const hits = lineHits.get(line);
-    if (!hits) return false;
-    const defined = definedNames.get(line);
-    if (defined !== undefined) return hits.has(defined);
-    return headerLines.has(line) && [...hits].some((key) => (weights.get(key) ?? 0) >= STRONG_WEIGHT);
-  };
+  const floor = options.maxTokens === undefined ? 0 : (candidates[0]?.score ?? 0) * RELATIVE_SCORE_FLOOR;
   for (const candidate of candidates) {
+    // Under a cap, windows far less relevant than the best are not worth their tokens.
+    if (candidate.score < floor) break;
     // A hit on the definition the task names shows that definition whole when it is short: a model
     // cannot edit a function it sees only a window of. Otherwise, or if that does not fit, a window.
     const ranges: [number, number][] = [];
