@@ -155,8 +155,10 @@ describe('createHttpEmbedder', () => {
         },
       ],
       ranker: createHttpEmbedder({ endpoint: base, model: 'm' }),
+      calibration: { floor: 0.9, margin: 0.5 },
     });
     expect(result.ranker).toBe('tfidf');
+    expect(result.calibration).toEqual({ floor: 0.1, margin: 0.09, source: 'pinned' });
     expect(result.fallback).toEqual({
       from: `openai:m@${base}/v1/embeddings`,
       reason: `embedding request to ${base}/v1/embeddings failed: HTTP 503 Service Unavailable: loading model`,

@@ -37,7 +37,7 @@ export interface RetrieveOptions {
   cache?: EmbeddingCache;
   /**
    * The ranker's noise calibration. Default: pinned for the built-in rankers, measured on the
-   * bundled calibration corpus for any other embedder.
+   * bundled calibration corpus for any other embedder. Not applied to a TF-IDF fallback.
    */
   calibration?: NoiseCalibration;
   /** Keep every chunk scoring at least this, ignoring floor and baseline. */
@@ -92,7 +92,8 @@ export async function retrieve(options: RetrieveOptions): Promise<RetrievalResul
     } catch (error) {
       if (options.fallbackToTfidf === false) throw error;
       fallback = { from: requested.id, reason: error instanceof Error ? error.message : String(error) };
-      ranked = rankWithTfidf(chunks, options.query, options.calibration);
+      // A calibration given for the embedder says nothing about TF-IDF's noise: use TF-IDF's own.
+      ranked = rankWithTfidf(chunks, options.query);
     }
   }
   const threshold = computeThreshold(ranked.scores, ranked.calibration, options.minScore);
