@@ -197,7 +197,7 @@ export function buildDigest(dropped: readonly Message[], options: DigestOptions 
     }
     digest.droppedMessages++;
     if (message.role === 'user' && !message.reminder && message.text?.trim()) {
-      digest.decisions.push(`user: ${firstLine(message.text)}`);
+      pushUnique(digest.decisions, `user: ${firstLine(message.text)}`);
     }
     if (message.role === 'assistant') {
       for (const sentence of decisionSentences(message.text ?? ''))
