@@ -38,7 +38,7 @@ Fetch the data (nothing of it is committed here):
 `;
 
 /** One prompt with the skill it should select. */
-interface LabelledPrompt {
+export interface LabelledPrompt {
   file: string;
   expected: string;
   task: string;
@@ -86,7 +86,11 @@ function labelsFromScripts(promptsDir: string): Map<string, string> {
   return labels;
 }
 
-function loadPrompts(
+/**
+ * The prompt files of `promptsDir` with their expected skill: a `--label`, else a run-test.sh line
+ * beside the directory, else the file name when it is a skill name; the rest are unlabelled.
+ */
+export function loadPrompts(
   promptsDir: string,
   skillNames: Set<string>,
   extraLabels: Map<string, string>,
