@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   baselineFrom,
@@ -18,8 +18,11 @@ import { BENCH_ROOT, writeResults } from '../results.js';
 
 const EMPTY_BASELINE: BudgetBaseline = { version: 1, cases: {} };
 
-/** Cases packed at once: child processes, so two cores are kept busy without thrashing. */
-const CONCURRENCY = 2;
+/**
+ * Cases packed at once. Each is a child process that spends most of its wall time starting Node, not
+ * computing, so a few more than the two cores keeps them busy without thrashing.
+ */
+const CONCURRENCY = 4;
 
 async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -128,6 +131,7 @@ export const budgetBench: Bench = {
     if (values.update) {
       const next = baselineFrom(outcomes);
       const diff = diffBaselines(baseline, next);
+      mkdirSync(dirname(baselinePath), { recursive: true });
       writeFileSync(baselinePath, `${JSON.stringify(next, null, 2)}\n`);
       process.stdout.write(diff.length > 0 ? `${diff.join('\n')}\n` : 'baseline unchanged\n');
     }
