@@ -115,6 +115,20 @@ describe('excerptFile', () => {
     expectRealLineNumbers(excerpt.text, python);
   });
 
+  it('matches caller identifiers literally, whatever characters they contain', () => {
+    const text = 'a = 1\nvalue.size + 2\nb = 3\n';
+    const excerpt = excerptFile({
+      path: 'f.py',
+      text,
+      identifiers: [
+        { name: 'value.size', strong: true },
+        { name: 'x+y', strong: true },
+      ],
+      contextLines: 0,
+    });
+    expect(excerpt.hitLines).toEqual([2]);
+  });
+
   it('cuts very long lines with a marker but keeps their number', () => {
     const text = `short\n${'x'.repeat(1000)} needle\nend\n`;
     const excerpt = excerptFile({ path: 'min.js', text, identifiers: ['short'], maxLineLength: 50 });

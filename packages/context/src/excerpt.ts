@@ -147,7 +147,7 @@ export function excerptFile(options: ExcerptOptions): Excerpt {
       lineStarts.push(index + 1);
     const alternation = [...weights.keys()]
       .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-      .map((key) => key.replace(/[$]/g, '\\$&'))
+      .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       .join('|');
     const pattern = new RegExp(`(?<![\\w$])(?:${alternation})(?![\\w$])`, 'gi');
     let line = 0;
@@ -176,7 +176,7 @@ function definitionLines(options: ExcerptOptions, lines: string[]): ExcerptDefin
     return options.definitions
       .filter((definition) => definition.line >= 1 && (lines.length === 0 || definition.line <= lines.length))
       .slice()
-      .sort((a, b) => a.line - b.line || a.name.localeCompare(b.name));
+      .sort((a, b) => a.line - b.line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
   const found: ExcerptDefinition[] = [];
   lines.forEach((line, index) => {
