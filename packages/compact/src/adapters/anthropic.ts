@@ -28,7 +28,10 @@ export interface AnthropicImageBlock {
 /** An Anthropic document block (base64 PDF or URL source); `title` carries the file name. */
 export interface AnthropicDocumentBlock {
   type: 'document';
-  source: { type: 'base64'; media_type: 'application/pdf'; data: string } | { type: 'url'; url: string };
+  source:
+    | { type: 'base64'; media_type: 'application/pdf'; data: string }
+    | { type: 'text'; media_type: 'text/plain'; data: string }
+    | { type: 'url'; url: string };
   title?: string;
 }
 /** An Anthropic tool_use block. */
@@ -93,7 +96,9 @@ function renderAttachment(attachment: Attachment): AnthropicImageBlock | Anthrop
     type: 'document',
     source: isUrl(attachment.data)
       ? { type: 'url', url: attachment.data }
-      : { type: 'base64', media_type: 'application/pdf', data: attachment.data },
+      : attachment.mediaType === 'text/plain'
+        ? { type: 'text', media_type: 'text/plain', data: attachment.data }
+        : { type: 'base64', media_type: 'application/pdf', data: attachment.data },
   };
   if (attachment.name !== undefined) block.title = attachment.name;
   return block;

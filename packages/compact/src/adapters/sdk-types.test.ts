@@ -6,7 +6,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Message } from '../types.js';
 import { type AiSdkModelMessage, toAiSdk } from './ai-sdk.js';
-import { type AnthropicRequest, toAnthropic } from './anthropic.js';
+import { type AnthropicRequest, fromAnthropic, toAnthropic } from './anthropic.js';
 import { type OpenAIChatMessage, toOpenAI } from './openai.js';
 
 const sample: Message[] = [
@@ -70,5 +70,26 @@ describe('adapter output matches the provider SDK types', () => {
       'tool',
       'assistant',
     ]);
+  });
+});
+
+describe('provider details', () => {
+  it('keeps a plain-text Anthropic document as text', () => {
+    const request = {
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'document',
+              source: { type: 'text', media_type: 'text/plain', data: 'notes' },
+              title: 'notes.txt',
+            },
+            { type: 'text', text: 'summarize' },
+          ],
+        },
+      ],
+    };
+    expect(toAnthropic(fromAnthropic(request))).toEqual(request);
   });
 });
