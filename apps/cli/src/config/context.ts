@@ -4,8 +4,6 @@ import {
   DEFAULT_REGISTRY,
   type ModelProfile,
   type ProfileRegistry,
-  type ProfileResolution,
-  resolveProfile,
 } from '@ctxkit/context';
 import { UserError } from '../errors.js';
 import type { ResolvedConfig } from './resolve.js';
@@ -48,14 +46,6 @@ export function createConfiguredRegistry(config: ResolvedConfig): ProfileRegistr
 
 function firstProfileKey(config: ResolvedConfig): string {
   return Object.keys(config.sources).find((key) => key.startsWith('profiles.')) ?? '';
-}
-
-/** Resolve `name` (else the configured model, else the default profile) against the configured registry. */
-export function resolveConfiguredModel(config: ResolvedConfig, name?: string): ProfileResolution {
-  return resolveProfile(
-    name ?? config.values.model ?? DEFAULT_PROFILE.name,
-    createConfiguredRegistry(config),
-  );
 }
 
 /** The configuration's reserves and role shares as `computeBudget` overrides. */

@@ -1,4 +1,7 @@
-import { buildTaskPack } from '../../task-pack.js';
+import { Writable } from 'node:stream';
+import { gatherPack } from '../../commands/pack.js';
+import { createCommandIO } from '../../io.js';
+import { SILENT_PROGRESS } from '../../output/progress.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
 /** Arguments of the `pack` tool. */
@@ -11,17 +14,34 @@ export interface PackArguments {
   role?: string;
 }
 
+// Stdout is the MCP channel: anything the pack pipeline might print must go nowhere.
+const discard = new Writable({
+  write(_chunk, _encoding, callback) {
+    callback();
+  },
+});
+
 /**
- * A task pack for the served repository: one summary line (model, role, tokens used of the
- * budget, what was dropped), then the pack text exactly as a model would receive it.
+ * A task pack for the served repository, built by the same pipeline as `ctxkit pack` (so the
+ * bytes match): one summary line (model, role, tokens used of the budget, what was dropped), then
+ * the pack text exactly as a model would receive it. Without a model the configured one applies,
+ * else the conservative default profile.
  */
 export async function renderPack(input: PackArguments, context: ToolContext): Promise<ToolOutput> {
-  const { resolution, budget, pack } = await buildTaskPack({
+  const io = createCommandIO({
+    cwd: context.root,
     root: context.root,
+    config: context.config,
+    stdout: discard,
+    stderr: discard,
+    progress: () => SILENT_PROGRESS,
+  });
+  const role = input.role ?? context.config.values.role;
+  const { resolution, budget, pack } = await gatherPack(io, context.root, {
     task: input.task,
     ...(input.model !== undefined ? { model: input.model } : {}),
-    ...(input.role !== undefined ? { role: input.role } : {}),
-    config: context.config,
+    ...(role !== undefined ? { role } : {}),
+    cache: true,
   });
   const block = pack.budget;
   const summary =
