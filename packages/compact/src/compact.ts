@@ -26,6 +26,7 @@ export type Summarize = (dropped: readonly Message[], digest: Digest) => Promise
  * grown by that much again, instead of compacting (and re-paying the prompt cache) on every turn.
  */
 export interface CompactionState {
+  /** Whether auto-compaction is paused (the last one could not open enough headroom). */
   paused: boolean;
   /** While paused: the token count at which compaction is tried again. */
   resumeAt?: number;
@@ -49,6 +50,7 @@ export interface CompactOptions {
   keepTurns?: number;
   /** Share of the budget the kept tail must hold. */
   keepFraction?: number;
+  /** Token counter; the chars/4 estimate of @ctxkit/tokenize by default. */
   countTokens?: CountTokens;
   /** State from the previous call; omit to always allow compaction. */
   state?: CompactionState;
@@ -59,6 +61,7 @@ export type StageName = 'supersede' | 'shorten' | 'attachments' | 'cut';
 
 /** What one stage changed. */
 export interface StageReport {
+  /** Which stage. */
   stage: StageName;
   /** Input indices of the messages changed (for `cut`: the replaced range, `from` inclusive, `to` exclusive). */
   indices: number[];

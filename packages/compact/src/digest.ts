@@ -12,6 +12,7 @@ import type { CountTokens, Message, ToolCall } from './types.js';
 
 /** A shell command from the dropped messages and how it ended. */
 export interface DigestCommand {
+  /** The command line (first line, shortened). */
   command: string;
   /** `exit N` when the output states an exit code, else `ok`, `error` or `no result`. */
   status: string;
@@ -19,6 +20,7 @@ export interface DigestCommand {
 
 /** A tool call that failed: reported as an error, or a command that exited non-zero. */
 export interface DigestFailure {
+  /** The tool's name. */
   tool: string;
   /** What it acted on: a path, a command, or the compact input. */
   target: string;
@@ -31,9 +33,13 @@ export interface DigestFailure {
  * act on it: files read, files edited, commands with exit status, failed calls, decisions.
  */
 export interface Digest {
+  /** Files read or opened, first read first. */
   filesRead: string[];
+  /** Files edited, created or patched. */
   filesEdited: string[];
+  /** Shell commands with how each ended, in order. */
   commands: DigestCommand[];
+  /** Calls that failed, in order. */
   failedCalls: DigestFailure[];
   /** What the user asked, and decisions the assistant stated, in order. */
   decisions: string[];
@@ -240,6 +246,7 @@ export function resumeMessage(_digest: Digest): string {
 export interface RenderDigestOptions {
   /** Token limit for the rendered text; older list items give way first. No limit by default. */
   maxTokens?: number;
+  /** Token counter for `maxTokens`; the chars/4 estimate by default. */
   countTokens?: CountTokens;
 }
 

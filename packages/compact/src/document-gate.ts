@@ -10,6 +10,7 @@ export interface DocumentGateOptions {
 
 /** The gate's verdict, with the measurements behind it. */
 export interface DocumentGateResult {
+  /** Whether the candidate may replace the original. */
   accepted: boolean;
   /** One line per failed check; empty when accepted. */
   reasons: string[];

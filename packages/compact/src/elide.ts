@@ -25,6 +25,7 @@ export interface ElisionResult {
   elided: number[];
   /** Estimated tokens before and after. */
   tokensBefore: number;
+  /** Estimated tokens of what is sent. */
   tokensAfter: number;
 }
 

@@ -13,6 +13,7 @@ import type { CountTokens, Message } from './types.js';
 
 /** What {@link planCompaction} decides on: the transcript as it stands. */
 export interface PlanSession {
+  /** The transcript, oldest first. */
   messages: readonly Message[];
 }
 
@@ -30,6 +31,7 @@ export interface PlanConfig {
   keepFraction?: number;
   /** Tokens reserved for the summary message; {@link summaryAllowance} of the budget by default. */
   summaryTokens?: number;
+  /** Token counter; the chars/4 estimate of @ctxkit/tokenize by default. */
   countTokens?: CountTokens;
   /** Precomputed per-message token counts (same length as the messages), to skip recounting. */
   tokens?: readonly number[];
@@ -41,7 +43,9 @@ export interface PlanConfig {
  * turn, at or before the latest one.
  */
 export interface CompactionPlan {
+  /** First message replaced (inclusive). */
   from: number;
+  /** First message kept after the summary (exclusive end of the replaced range): a user message. */
   to: number;
   /** Estimated transcript tokens before, and after with a summary of `summaryTokens`. */
   tokensBefore: number;

@@ -14,7 +14,9 @@ export interface RepairAction {
 
 /** Result of {@link repair}: a transcript `validate()` accepts, and every change made to get there. */
 export interface RepairResult {
+  /** The repaired transcript (the input's messages where unchanged). */
   messages: Message[];
+  /** Every change, in the order made. */
   actions: RepairAction[];
 }
 

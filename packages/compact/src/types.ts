@@ -34,6 +34,7 @@ export interface ToolResult {
 
 /** An image shown to the model. Costs are estimated from dimensions when known. */
 export interface ImageAttachment {
+  /** Discriminant. */
   type: 'image';
   /** IANA media type, e.g. `image/png`. */
   mediaType: string;
@@ -41,20 +42,27 @@ export interface ImageAttachment {
   data: string;
   /** File name, used in the marker that replaces the image after its turn. */
   name?: string;
+  /** Pixel width, when known; with `height` it sizes the token estimate (w × h / 750, capped at 1600). */
   width?: number;
+  /** Pixel height, when known. */
   height?: number;
 }
 
 /** A document (e.g. PDF) shown to the model. */
 export interface DocumentAttachment {
+  /** Discriminant. */
   type: 'document';
+  /** IANA media type: `application/pdf`, or `text/plain` for a text document (then `data` is the text). */
   mediaType: string;
+  /** Base64 data, a URL, or the text itself for `text/plain`. */
   data: string;
+  /** File name, used in the marker that replaces the document after its turn. */
   name?: string;
   /** Page count, when known; improves the token estimate. */
   pages?: number;
 }
 
+/** Something shown to the model besides text; rides on user messages. */
 export type Attachment = ImageAttachment | DocumentAttachment;
 
 /** Model reasoning carried in a message. The signature is sent back verbatim, so it costs tokens. */
@@ -69,11 +77,17 @@ export interface Reasoning {
 
 /** One entry of a transcript, in the neutral model. */
 export interface Message {
+  /** Who the message is from. */
   role: Role;
+  /** The message text; absent for an assistant message that only calls tools. */
   text?: string;
+  /** Tool calls an assistant message makes; each is answered by exactly one tool message. */
   toolCalls?: ToolCall[];
+  /** The result a tool message carries. */
   toolResult?: ToolResult;
+  /** Images and documents on a user message. */
   attachments?: Attachment[];
+  /** The assistant's reasoning for this message, sent back on the next request. */
   reasoning?: Reasoning;
   /**
    * Set on a message the harness added (a reminder, a fill-band notice) rather than the user typing it.

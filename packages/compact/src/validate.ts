@@ -25,6 +25,7 @@ export type ViolationKind =
 
 /** One problem found by {@link validate}, located by message index. */
 export interface Violation {
+  /** What is wrong. */
   kind: ViolationKind;
   /** Index of the offending message in the validated array. */
   index: number;
