@@ -292,6 +292,14 @@ describe('ctxkit mcp', () => {
   });
 });
 
+describe('ctxkit mcp lifetime', () => {
+  it('exits 0 with nothing on stdout when the client closes its end', async () => {
+    const directory = makeTempDirectory('mcp-end');
+    const result = await runCli(['mcp', directory]);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
 describe('ctxkit mcp with a bad directory', () => {
   it('exits 2 with one line', async () => {
     const directory = makeTempDirectory('mcp-bad');

@@ -28,5 +28,6 @@ describe('formatting', () => {
   it('renders a progress line with or without a total', () => {
     expect(renderProgressLine('mapping repository', 120, 431)).toBe('mapping repository 120/431 (27%)');
     expect(renderProgressLine('scanning', 7, undefined)).toBe('scanning 7');
+    expect(renderProgressLine('scanning', 0, undefined)).toBe('scanning…');
   });
 });

@@ -18,7 +18,7 @@ const CLEAR_LINE = '\r\u001b[2K';
 
 /** The text of one progress line, e.g. `mapping repository 120/431 (28%)`. Pure, for tests. */
 export function renderProgressLine(label: string, done: number, total: number | undefined): string {
-  if (total === undefined || total <= 0) return `${label} ${done}`;
+  if (total === undefined || total <= 0) return done === 0 ? `${label}…` : `${label} ${done}`;
   const percent = Math.min(100, Math.floor((done / total) * 100));
   return `${label} ${done}/${total} (${percent}%)`;
 }
