@@ -2,7 +2,7 @@
  * The file-level reference graph: an edge from a file that references an identifier to each file
  * that defines it, weighted by the square root of the reference count times named multipliers.
  */
-import type { WeightedEdge } from './pagerank.js';
+import type { EdgeList } from './pagerank.js';
 import { isCodeLike } from './query.js';
 import type { Definition } from './types.js';
 
@@ -24,7 +24,7 @@ export interface GraphContext {
 /** The graph plus the definition index ranking reuses. */
 export interface ReferenceGraph {
   /** Edges sorted by source, then target; parallel references are summed into one edge. */
-  edges: WeightedEdge[];
+  edges: EdgeList;
   /** For every defined identifier, the sorted indices of the files defining it. */
   definers: Map<string, number[]>;
 }
@@ -45,7 +45,13 @@ export const WIDELY_DEFINED_MIN_FILES = 5;
  * Above this many defining files a name gets no edges at all: it is noise, and its edges would grow
  * with (files × definers), quadratic on large trees.
  */
-export const MAX_DEFINING_FILES = 100;
+export const MAX_DEFINING_FILES = 20;
+/**
+ * Each file keeps edges to at most this many files, its strongest. A file's few strongest
+ * dependencies carry nearly all of its rank flow, and the cap keeps the graph (and PageRank's
+ * work) linear in the number of files on trees where common names tie thousands of files together.
+ */
+export const MAX_EDGES_PER_FILE = 64;
 /** References made by focus files are what the user works on: they pull their targets up. */
 export const FOCUS_SOURCE_MULTIPLIER = 50;
 
@@ -76,10 +82,14 @@ export function indexDefiners(files: readonly GraphFile[]): Map<string, number[]
 /** Builds the reference graph of `files` (indices are node ids). Self-references make no edges. */
 export function buildReferenceGraph(files: readonly GraphFile[], context: GraphContext): ReferenceGraph {
   const definers = indexDefiners(files);
-  const edges: WeightedEdge[] = [];
+  const sources: number[] = [];
+  const targets: number[] = [];
+  const weights: number[] = [];
   const multipliers = new Map<string, number>();
+  // One dense accumulator reused for every source file, plus the list of targets it touched.
+  const accumulated = new Float64Array(files.length);
+  const touched: number[] = [];
   files.forEach((file, source) => {
-    const targets = new Map<number, number>();
     const focus = context.focusFiles.has(source) ? FOCUS_SOURCE_MULTIPLIER : 1;
     for (const [name, count] of file.references) {
       const definedIn = definers.get(name);
@@ -91,12 +101,30 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
       }
       const weight = focus * multiplier * Math.sqrt(count);
       for (const target of definedIn) {
-        if (target !== source) targets.set(target, (targets.get(target) ?? 0) + weight);
+        if (target === source) continue;
+        if (accumulated[target] === 0) touched.push(target);
+        accumulated[target]! += weight;
       }
     }
-    for (const target of [...targets.keys()].sort((left, right) => left - right)) {
-      edges.push({ source, target, weight: targets.get(target)! });
+    let kept = touched;
+    if (touched.length > MAX_EDGES_PER_FILE) {
+      kept = [...touched]
+        .sort((left, right) => accumulated[right]! - accumulated[left]! || left - right)
+        .slice(0, MAX_EDGES_PER_FILE);
     }
+    kept.sort((left, right) => left - right);
+    for (const target of kept) {
+      sources.push(source);
+      targets.push(target);
+      weights.push(accumulated[target]!);
+    }
+    for (const target of touched) accumulated[target] = 0;
+    touched.length = 0;
   });
+  const edges: EdgeList = {
+    sources: Int32Array.from(sources),
+    targets: Int32Array.from(targets),
+    weights: Float64Array.from(weights),
+  };
   return { edges, definers };
 }

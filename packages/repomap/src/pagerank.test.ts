@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { personalizedPageRank, type WeightedEdge } from './pagerank.js';
+import { personalizedPageRank, toEdgeList, type WeightedEdge } from './pagerank.js';
 
 const sum = (values: Float64Array) => values.reduce((total, value) => total + value, 0);
 
@@ -21,7 +21,7 @@ describe('personalizedPageRank', () => {
           ),
         ),
         ([nodes, edges]) => {
-          const rank = personalizedPageRank(nodes, edges);
+          const rank = personalizedPageRank(nodes, toEdgeList(edges));
           expect(sum(rank)).toBeCloseTo(1, 9);
           for (const value of rank) expect(value).toBeGreaterThanOrEqual(0);
         },
@@ -35,15 +35,15 @@ describe('personalizedPageRank', () => {
       { source: 1, target: 2, weight: 1 },
       { source: 3, target: 1, weight: 1 },
     ];
-    const plain = personalizedPageRank(4, edges);
+    const plain = personalizedPageRank(4, toEdgeList(edges));
     expect(Math.max(...plain)).toBe(plain[2]);
-    const personalized = personalizedPageRank(4, edges, [0, 0, 0, 1]);
+    const personalized = personalizedPageRank(4, toEdgeList(edges), [0, 0, 0, 1]);
     expect(personalized[3]).toBeGreaterThan(plain[3]!);
     expect(personalized[1]).toBeGreaterThan(personalized[0]!);
   });
 
   it('is the personalization itself when there are no edges', () => {
-    const rank = personalizedPageRank(3, [], [1, 3, 0]);
+    const rank = personalizedPageRank(3, toEdgeList([]), [1, 3, 0]);
     expect([...rank]).toEqual([0.25, 0.75, 0]);
   });
 });

@@ -158,6 +158,10 @@ function vocabularySeeds(
   const seeds = new Map<number, number>();
   if (query.subwords.length === 0) return seeds;
   const wanted = new Map(query.subwords);
+  // Most identifiers share no subword with the task: one pattern over the lower-cased name rules
+  // them out before the (costlier) split. A file's length is its identifier occurrence count.
+  const escaped = [...wanted.keys()].sort().map((word) => word.replace(/[^a-z0-9]/g, ''));
+  const mayMatch = new RegExp(escaped.filter((word) => word !== '').join('|'));
   const frequencies: Map<string, number>[] = [];
   const lengths = new Float64Array(files.length);
   const documentFrequency = new Map<string, number>();
@@ -166,13 +170,15 @@ function vocabularySeeds(
     const counts = new Map<string, number>();
     let length = 0;
     for (const [name, count] of file.references) {
+      length += count;
       let words = subwordCache.get(name);
       if (!words) {
-        words = splitIdentifier(name);
+        words = mayMatch.test(name.toLowerCase())
+          ? splitIdentifier(name).filter((word) => wanted.has(word))
+          : [];
         subwordCache.set(name, words);
       }
-      length += words.length * count;
-      for (const word of words) if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + count);
+      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + count);
     }
     for (const word of splitIdentifier(paths[index]!)) {
       length += PATH_SUBWORD_OCCURRENCES;
@@ -243,12 +249,15 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     for (const signal of ['focus', 'pathMention'] as const) {
       for (const [file, weight] of signals[signal]) explicit[file]! += tuning.shares[signal] * weight;
     }
+    const { sources, targets, weights } = graph.edges;
     const incoming = new Float64Array(files.length);
-    for (const edge of graph.edges) incoming[edge.target]! += edge.weight;
-    for (const edge of graph.edges) {
-      const seed = explicit[edge.target]!;
-      if (seed > 0)
-        personalization[edge.source]! += (tuning.callerShare * seed * edge.weight) / incoming[edge.target]!;
+    for (let edge = 0; edge < targets.length; edge++) incoming[targets[edge]!]! += weights[edge]!;
+    for (let edge = 0; edge < targets.length; edge++) {
+      const seed = explicit[targets[edge]!]!;
+      if (seed > 0) {
+        personalization[sources[edge]!]! +=
+          (tuning.callerShare * seed * weights[edge]!) / incoming[targets[edge]!]!;
+      }
     }
   }
   const rank = personalizedPageRank(files.length, graph.edges, personalization, {
@@ -318,6 +327,20 @@ export function queryMatchStrength(
   return strength;
 }
 
+/** Occurrences of `name` in references sorted by name (binary search; 0 when absent). */
+function countIn(references: GraphFile['references'], name: string): number {
+  let low = 0;
+  let high = references.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const entry = references[middle]!;
+    if (entry[0] === name) return entry[1];
+    if (entry[0] < name) low = middle + 1;
+    else high = middle - 1;
+  }
+  return 0;
+}
+
 /** Ranks every definition of every file (see the module comment for the order). */
 export function rankSymbols(
   paths: readonly string[],
@@ -328,18 +351,22 @@ export function rankSymbols(
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
+  // Reference totals are only needed for defined names: skip the (many more) names defined nowhere.
   const referenceTotals = new Map<string, number>();
+  for (const file of files)
+    for (const definition of file.definitions) referenceTotals.set(definition.name, 0);
   for (const file of files) {
-    for (const [name, count] of file.references)
-      referenceTotals.set(name, (referenceTotals.get(name) ?? 0) + count);
+    for (const [name, count] of file.references) {
+      const total = referenceTotals.get(name);
+      if (total !== undefined) referenceTotals.set(name, total + count);
+    }
   }
   const symbols: RankedSymbol[] = [];
   files.forEach((file, index) => {
-    const ownCounts = new Map(file.references);
     for (const definition of file.definitions) {
       const elsewhere = Math.max(
         0,
-        (referenceTotals.get(definition.name) ?? 0) - (ownCounts.get(definition.name) ?? 0),
+        (referenceTotals.get(definition.name) ?? 0) - countIn(file.references, definition.name),
       );
       const match = query ? queryMatchStrength(definition, exact, lowerCase, subwords) : 0;
       const score =

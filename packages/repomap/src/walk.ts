@@ -157,26 +157,38 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
       ? { base: '', rules: ignore().add([...options.ignore]) }
       : undefined;
 
-  const walkDirectory = async (absolute: string, relativeDir: string, parents: IgnoreLevel[]) => {
+  // Real directories are walked concurrently (they can never be reached twice); directories reached
+  // through symbolic links wait until that walk is over and are then taken in path order, so which
+  // of two views of one directory is walked and which is reported never depends on I/O timing.
+  const linkedDirectories: { absolute: string; relativeDir: string; parents: IgnoreLevel[] }[] = [];
+
+  const statFile = async (childAbsolute: string, childPath: string) => {
+    const info = await stat(childAbsolute).catch(() => undefined);
+    if (!info) skipped.push({ path: childPath, reason: 'unreadable file' });
+    else if (info.size > maxFileBytes) {
+      skipped.push({ path: childPath, reason: `larger than ${maxFileBytes} bytes (${info.size})` });
+    } else
+      files.push({ path: childPath, absolutePath: childAbsolute, size: info.size, mtimeMs: info.mtimeMs });
+  };
+
+  const walkDirectory = async (
+    absolute: string,
+    relativeDir: string,
+    parents: IgnoreLevel[],
+  ): Promise<void> => {
     const identity = await stat(absolute).then(
       (info) => `${info.dev}:${info.ino}`,
       () => undefined,
     );
-    if (identity === undefined || visited.has(identity)) {
-      if (identity !== undefined) {
-        skipped.push({
-          path: relativeDir.slice(0, -1) || '.',
-          reason: 'symbolic link to a directory already walked',
-        });
-      }
+    if (identity === undefined) return;
+    if (visited.has(identity)) {
+      skipped.push({
+        path: relativeDir.slice(0, -1) || '.',
+        reason: 'symbolic link to a directory already walked',
+      });
       return;
     }
     visited.add(identity);
-
-    const levels = [...parents];
-    const gitignore = await readIgnoreFile(join(absolute, '.gitignore'));
-    if (gitignore !== undefined) levels.push({ base: relativeDir, rules: ignore().add(gitignore) });
-    const effective = callerLevel ? [...levels, callerLevel] : levels;
 
     let entries: import('node:fs').Dirent[];
     try {
@@ -188,53 +200,64 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
       });
       return;
     }
-    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    const levels = [...parents];
+    if (entries.some((entry) => entry.name === '.gitignore')) {
+      const gitignore = await readIgnoreFile(join(absolute, '.gitignore'));
+      if (gitignore !== undefined) levels.push({ base: relativeDir, rules: ignore().add(gitignore) });
+    }
+    const effective = callerLevel ? [...levels, callerLevel] : levels;
 
+    const work: Promise<void>[] = [];
     for (const entry of entries) {
       const childAbsolute = join(absolute, entry.name);
       const childPath = relativeDir + entry.name;
-      let isDirectory = entry.isDirectory();
-      let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
-        let target: string;
-        try {
-          target = await realpath(childAbsolute);
-        } catch {
-          skipped.push({ path: childPath, reason: 'broken symbolic link' });
-          continue;
-        }
-        const inside = target === rootReal || target.startsWith(rootReal + sep);
-        const info = await stat(target).catch(() => undefined);
-        if (!info) continue;
-        isDirectory = info.isDirectory();
-        isFile = info.isFile();
-        if (isDirectory && !inside) {
-          if (!isIgnored(effective, `${childPath}/`)) {
-            skipped.push({ path: childPath, reason: 'symbolic link to a directory outside the root' });
-          }
-          continue;
-        }
-      }
-      if (isDirectory) {
-        if (isIgnored(effective, `${childPath}/`)) continue;
-        await walkDirectory(childAbsolute, `${childPath}/`, levels);
-      } else if (isFile) {
-        if (!options.selectFile(childPath) || isIgnored(effective, childPath)) continue;
-        const info = await stat(childAbsolute).catch(() => undefined);
-        if (!info) {
-          skipped.push({ path: childPath, reason: 'unreadable file' });
-          continue;
-        }
-        if (info.size > maxFileBytes) {
-          skipped.push({ path: childPath, reason: `larger than ${maxFileBytes} bytes (${info.size})` });
-          continue;
-        }
-        files.push({ path: childPath, absolutePath: childAbsolute, size: info.size, mtimeMs: info.mtimeMs });
+        work.push(
+          (async () => {
+            let target: string;
+            try {
+              target = await realpath(childAbsolute);
+            } catch {
+              skipped.push({ path: childPath, reason: 'broken symbolic link' });
+              return;
+            }
+            const info = await stat(target).catch(() => undefined);
+            if (!info) return;
+            if (info.isDirectory()) {
+              if (isIgnored(effective, `${childPath}/`)) return;
+              const inside = target === rootReal || target.startsWith(rootReal + sep);
+              if (!inside)
+                skipped.push({ path: childPath, reason: 'symbolic link to a directory outside the root' });
+              else
+                linkedDirectories.push({
+                  absolute: childAbsolute,
+                  relativeDir: `${childPath}/`,
+                  parents: levels,
+                });
+            } else if (info.isFile() && options.selectFile(childPath) && !isIgnored(effective, childPath)) {
+              await statFile(childAbsolute, childPath);
+            }
+          })(),
+        );
+      } else if (entry.isDirectory()) {
+        if (!isIgnored(effective, `${childPath}/`))
+          work.push(walkDirectory(childAbsolute, `${childPath}/`, levels));
+      } else if (entry.isFile()) {
+        if (options.selectFile(childPath) && !isIgnored(effective, childPath))
+          work.push(statFile(childAbsolute, childPath));
       }
     }
+    await Promise.all(work);
   };
 
   await walkDirectory(options.root, '', baseLevels);
+  while (linkedDirectories.length > 0) {
+    linkedDirectories.sort((left, right) =>
+      left.relativeDir < right.relativeDir ? -1 : left.relativeDir > right.relativeDir ? 1 : 0,
+    );
+    const next = linkedDirectories.shift()!;
+    await walkDirectory(next.absolute, next.relativeDir, next.parents);
+  }
   const byPath = (left: { path: string }, right: { path: string }) =>
     left.path < right.path ? -1 : left.path > right.path ? 1 : 0;
   files.sort(byPath);
