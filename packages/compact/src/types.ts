@@ -20,6 +20,11 @@ export interface ToolCall {
    * converted request keeps its bytes — and its prompt-cache prefix.
    */
   rawInput?: string;
+  /**
+   * The input is free text rather than JSON (OpenAI custom tools, e.g. a freeform `apply_patch`);
+   * `input` is then that text, written back as a custom tool call.
+   */
+  freeform?: boolean;
 }
 
 /** The answer to one {@link ToolCall}. */

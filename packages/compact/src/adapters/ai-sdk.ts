@@ -237,7 +237,9 @@ export function fromAiSdk(input: unknown): Message[] {
             text: expectString(part, 'text', index),
             ...readSignature(part.providerOptions),
           };
-        } else if (part.type === 'tool-call') {
+        } else if (part.type === 'tool-call' && part.providerExecuted !== true) {
+          // A provider-executed call (e.g. web search) is answered inside the assistant message by
+          // the provider; it needs no tool message, and the neutral model does not carry it.
           calls.push({
             id: expectString(part, 'toolCallId', index),
             name: expectString(part, 'toolName', index),

@@ -38,11 +38,19 @@ export interface OpenAIUserMessage {
   content: string | (OpenAITextPart | OpenAIImagePart | OpenAIFilePart)[];
 }
 /** One function tool call made by the assistant; `arguments` is a JSON string. */
-export interface OpenAIToolCall {
+export interface OpenAIFunctionToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
 }
+/** One custom (freeform) tool call; `input` is free text. */
+export interface OpenAICustomToolCall {
+  id: string;
+  type: 'custom';
+  custom: { name: string; input: string };
+}
+/** A tool call as OpenAI chat-completions carries it. */
+export type OpenAIToolCall = OpenAIFunctionToolCall | OpenAICustomToolCall;
 /** An OpenAI chat-completions assistant message. */
 export interface OpenAIAssistantMessage {
   role: 'assistant';
@@ -126,11 +134,16 @@ export function toOpenAI(
       case 'assistant': {
         const out: OpenAIAssistantMessage = { role: 'assistant', content: message.text ?? null };
         if (message.toolCalls?.length) {
-          out.tool_calls = message.toolCalls.map((call) => ({
-            id: call.id,
-            type: 'function',
-            function: { name: call.name, arguments: call.rawInput ?? renderArguments(call.input) },
-          }));
+          out.tool_calls = message.toolCalls.map(
+            (call): OpenAIToolCall =>
+              call.freeform
+                ? { id: call.id, type: 'custom', custom: { name: call.name, input: String(call.input) } }
+                : {
+                    id: call.id,
+                    type: 'function',
+                    function: { name: call.name, arguments: call.rawInput ?? renderArguments(call.input) },
+                  },
+          );
         }
         if (options.reasoningField === 'reasoning_content' && message.reasoning) {
           out.reasoning_content = message.reasoning.text;
@@ -237,6 +250,15 @@ export function fromOpenAI(input: unknown): Message[] {
       if (Array.isArray(object.tool_calls) && object.tool_calls.length > 0) {
         message.toolCalls = object.tool_calls.map((rawCall, at): ToolCall => {
           const call = expectObject(rawCall, index, `tool call ${at}`);
+          if (call.type === 'custom') {
+            const custom = expectObject(call.custom, index, `tool call ${at} custom`);
+            return {
+              id: expectString(call, 'id', index),
+              name: expectString(custom, 'name', index),
+              input: expectString(custom, 'input', index),
+              freeform: true,
+            };
+          }
           const fn = expectObject(call.function, index, `tool call ${at} function`);
           return parseCall(
             expectString(call, 'id', index),

@@ -4,10 +4,12 @@ import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resource
 import type { ModelMessage } from 'ai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { buildDigest } from '../digest.js';
 import type { Message } from '../types.js';
-import { type AiSdkModelMessage, toAiSdk } from './ai-sdk.js';
+import { validate } from '../validate.js';
+import { type AiSdkModelMessage, fromAiSdk, toAiSdk } from './ai-sdk.js';
 import { type AnthropicRequest, fromAnthropic, toAnthropic } from './anthropic.js';
-import { type OpenAIChatMessage, toOpenAI } from './openai.js';
+import { fromOpenAI, type OpenAIChatMessage, toOpenAI } from './openai.js';
 
 const sample: Message[] = [
   { role: 'system', text: 'You are terse.' },
@@ -91,5 +93,57 @@ describe('provider details', () => {
       ],
     };
     expect(toAnthropic(fromAnthropic(request))).toEqual(request);
+  });
+
+  it('round-trips OpenAI custom (freeform) tool calls and reads their patch paths', () => {
+    const patch = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch';
+    const openai = [
+      { role: 'user', content: 'fix it' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'custom', custom: { name: 'apply_patch', input: patch } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: 'Done' },
+    ];
+    const messages = fromOpenAI(openai);
+    expect(messages[1]?.toolCalls?.[0]).toEqual({
+      id: 'c1',
+      name: 'apply_patch',
+      input: patch,
+      freeform: true,
+    });
+    expect(toOpenAI(messages)).toEqual(openai);
+    expect(buildDigest(messages).filesEdited).toEqual(['src/a.ts']);
+  });
+
+  it('leaves provider-executed AI SDK tool calls to the provider', () => {
+    const messages = fromAiSdk([
+      { role: 'user', content: 'search' },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'ws1',
+            toolName: 'web_search',
+            input: { query: 'x' },
+            providerExecuted: true,
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'ws1',
+            toolName: 'web_search',
+            output: { type: 'json', value: [] },
+          },
+          { type: 'text', text: 'Nothing found.' },
+        ],
+      },
+    ]);
+    expect(messages).toEqual([
+      { role: 'user', text: 'search' },
+      { role: 'assistant', text: 'Nothing found.' },
+    ]);
+    expect(validate(messages, 'anthropic')).toEqual([]);
   });
 });
