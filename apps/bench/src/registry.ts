@@ -1,6 +1,7 @@
 import { budgetBench } from './benches/budget.js';
 import { compactBench } from './benches/compact.js';
 import { localizeBench } from './benches/localize.js';
+import { mapBench } from './benches/map.js';
 import { packBench } from './benches/pack.js';
 import { reportBench } from './benches/report.js';
 import { retrieveBench } from './benches/retrieve.js';
@@ -19,6 +20,7 @@ export const benches: Record<string, Bench> = {
   budget: budgetBench,
   compact: compactBench,
   localize: localizeBench,
+  map: mapBench,
   pack: packBench,
   report: reportBench,
   retrieve: retrieveBench,
