@@ -58,11 +58,11 @@ export function createProgram(io: CommandIO, environment: NodeJS.ProcessEnv = {}
     .option('--quiet', 'no progress or notes on stderr')
     .option('--no-color', 'no colour (also: NO_COLOR=1)')
     .option('--model <name>', 'model profile name (overrides the configuration)')
-    .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ showGlobalOptions: true })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(formatUsageError(text, 'ctxkit')),
     })
     .exitOverride()
     .addHelpText(
@@ -84,11 +84,30 @@ export function createProgram(io: CommandIO, environment: NodeJS.ProcessEnv = {}
   registerCommands(program, io);
   registerConfigCommand(program, io);
   registerMcpCommand(program, io);
-  // Every subcommand reports its own parse errors the same way as the program does.
+  // Every subcommand reports its parse errors like every other user mistake: one line, naming
+  // the help to read.
   for (const command of program.commands) {
-    command.showHelpAfterError('(run with --help for usage)').exitOverride();
+    command
+      .configureOutput({
+        writeOut: (text) => io.stdout.write(text),
+        writeErr: (text) => io.stderr.write(text),
+        outputError: (text, write) => write(formatUsageError(text, `ctxkit ${command.name()}`)),
+      })
+      .exitOverride();
   }
   return program;
+}
+
+/**
+ * Commander's parse error (`error: unknown option '--x'\n`) as ctxkit reports user mistakes:
+ * `ctxkit: unknown option '--x' (see ctxkit map --help)`, one line.
+ */
+export function formatUsageError(text: string, command: string): string {
+  const message = text
+    .replace(/^error: /, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `ctxkit: ${message} (see ${command} --help)\n`;
 }
 
 function applyGlobalOptions(

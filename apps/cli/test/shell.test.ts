@@ -47,14 +47,14 @@ describe('ctxkit (the command shell)', () => {
   it('exits 2 naming an unknown subcommand, without a stack', async () => {
     const result = await runCli(['mapp']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown command 'mapp'");
+    expect(result.stderr).toBe("ctxkit: unknown command 'mapp' (Did you mean map?) (see ctxkit --help)\n");
     expect(result.stderr).not.toMatch(STACK_FRAME);
   });
 
   it('exits 2 naming an unknown option', async () => {
     const result = await runCli(['tokens', '--frobnicate']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown option '--frobnicate'");
+    expect(result.stderr).toBe("ctxkit: unknown option '--frobnicate' (see ctxkit tokens --help)\n");
   });
 
   it('exits 2 with one line when --cwd is not a directory', async () => {
