@@ -117,11 +117,15 @@ export const BUILTIN_PROFILES: readonly ModelProfile[] = Object.freeze([
   hosted('gpt-5-nano', 400_000, 128_000, 'o200k_base'),
   // Reasoning tokens are billed against the completion, so o-series models need a large reserve.
   hosted('o1', 200_000, 32_768, 'o200k_base'),
+  hosted('o1-mini', 128_000, 32_768, 'o200k_base'),
+  hosted('o1-preview', 128_000, 32_768, 'o200k_base'),
   hosted('o3', 200_000, 32_768, 'o200k_base'),
   hosted('o3-mini', 200_000, 32_768, 'o200k_base'),
   hosted('o4-mini', 200_000, 32_768, 'o200k_base'),
   hosted('gpt-4-turbo', 128_000, 4_096, 'cl100k_base'),
+  hosted('gpt-4.5-preview', 128_000, 16_384, 'o200k_base'),
   hosted('gpt-4', 8_192, 2_048, 'cl100k_base'),
+  hosted('gpt-4-32k', 32_768, 4_096, 'cl100k_base'),
   hosted('gpt-3.5-turbo', 16_385, 4_096, 'cl100k_base'),
 
   // Anthropic (every current model has a 200k window; the 1M Sonnet window is an opt-in beta)
@@ -136,6 +140,11 @@ export const BUILTIN_PROFILES: readonly ModelProfile[] = Object.freeze([
   hosted('claude-sonnet-4-5', 200_000, 16_384, APPROXIMATE),
   hosted('claude-haiku-4-5', 200_000, 16_384, APPROXIMATE),
   hosted('claude-opus-4-5', 200_000, 16_384, APPROXIMATE),
+
+  // Other hosted APIs
+  hosted('mistral-large', 131_072, 8_192, 'cl100k_base'),
+  hosted('deepseek-chat', 131_072, 8_192, 'cl100k_base'),
+  hosted('deepseek-reasoner', 131_072, 32_768, 'cl100k_base'),
 
   // Google Gemini
   hosted('gemini-1.5-pro', 2_097_152, 8_192, APPROXIMATE),
