@@ -292,6 +292,40 @@ describe('ctxkit mcp', () => {
   });
 });
 
+describe('ctxkit mcp and the served repository configuration', () => {
+  it("applies the served repository's ctxkit.config.json, not the caller's", async () => {
+    const served = makeTempDirectory('mcp-config');
+    mkdirSync(join(served, '.git'));
+    mkdirSync(join(served, 'src'));
+    writeFileSync(join(served, 'src', 'a.ts'), 'export function alpha(): number {\n  return 1;\n}\n');
+    writeFileSync(join(served, 'ctxkit.config.json'), JSON.stringify({ map: { tokens: 100 } }));
+    const client = new Client({ name: 'ctxkit-test', version: '0.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp', served],
+        env: cleanEnvironment() as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'repo_map', arguments: {} });
+      expect(result.structuredContent).toMatchObject({ budget: 100 });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses to start on an invalid configuration, naming the key', async () => {
+    const served = makeTempDirectory('mcp-bad-config');
+    mkdirSync(join(served, '.git'));
+    writeFileSync(join(served, 'ctxkit.config.json'), '{ "mapp": {} }');
+    const result = await runCli(['mcp', served]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^ctxkit: unknown key "mapp" in ctxkit\.config\.json/);
+  });
+});
+
 describe('ctxkit mcp lifetime', () => {
   it('exits 0 with nothing on stdout when the client closes its end', async () => {
     const directory = makeTempDirectory('mcp-end');
