@@ -43,6 +43,14 @@ interface LanguageSetup {
    * counted and listed apart instead of as misses.
    */
   plausible?: (tag: CtagsTag, line: string) => string | undefined;
+  /** Whether {@link plausible}'s line test also confirms our extras (a real declaration test for TS/JS). */
+  verifiesExtras?: boolean;
+  /** A content test a corpus file must also pass (reads the file while listing). */
+  acceptText?: (text: string) => boolean;
+  /** Extra ctags arguments (e.g. kinds off by default that we claim). */
+  ctagsArguments?: string[];
+  /** Other scanner languages whose files belong to this corpus (C++ headers named `.h`). */
+  alsoLanguages?: Language[];
   /** Our kinds ctags' parser never emits: counted apart, outside precision. */
   uncomparedKinds?: ReadonlySet<string>;
   /** Disagreement categories examined by hand where the scanner is right, with the reason. */
@@ -224,6 +232,7 @@ const SETUPS: Record<string, LanguageSetup> = {
     ]),
     nestedInFunctions: false,
     plausible: isPlausibleScriptTag,
+    verifiesExtras: true,
     notes: {
       'extra method (member)':
         'ctags misses `static` methods with type-predicate returns (`static isInstance(e): e is X`) and many `private` methods',
@@ -239,6 +248,54 @@ const SETUPS: Record<string, LanguageSetup> = {
       'extra class': '`declare class` in .d.ts files, which ctags does not tag',
       'extra constant': '`declare const` in .d.ts files and consts whose value starts on the next line',
     },
+  },
+  c: {
+    language: 'c',
+    ctagsLanguage: 'C',
+    ctagsArguments: ['--kinds-C=+p'],
+    defaultRoots: () => firstExisting(['/usr/include']),
+    accept: (path) => !path.includes('/c++/'),
+    // C++ headers named `.h` (LLVM, gmpxx, …) belong to the C++ comparison, not ctags' C parser.
+    acceptText: (text) => !LOOKS_LIKE_CPP.test(text),
+    plausible: isPlausibleCTag,
+    claimedKinds: new Set([
+      'function',
+      'prototype',
+      'struct',
+      'union',
+      'enum',
+      'typedef',
+      'member',
+      'variable',
+      'macro',
+      'enumerator',
+    ]),
+    nestedInFunctions: false,
+    notes: {},
+  },
+  cpp: {
+    language: 'cpp',
+    ctagsLanguage: 'C++',
+    ctagsArguments: ['--kinds-C++=+p'],
+    alsoLanguages: ['c'],
+    defaultRoots: () => globOne('/usr/include/c++', '', '').slice(-1),
+    plausible: isPlausibleCTag,
+    claimedKinds: new Set([
+      'function',
+      'prototype',
+      'class',
+      'struct',
+      'union',
+      'enum',
+      'typedef',
+      'member',
+      'variable',
+      'macro',
+      'enumerator',
+      'namespace',
+    ]),
+    nestedInFunctions: false,
+    notes: {},
   },
   javascript: {
     language: 'javascript',
@@ -259,6 +316,7 @@ const SETUPS: Record<string, LanguageSetup> = {
     ]),
     nestedInFunctions: false,
     plausible: isPlausibleScriptTag,
+    verifiesExtras: true,
     notes: {
       'missed method in class':
         'methods of object literals (`const api = { get() {} }`), which ctags treats as classes; the scanner claims class members only',
@@ -368,6 +426,27 @@ interface CtagsTag {
   scopeKind?: string;
 }
 
+function isCorpusFile(path: string, setup: LanguageSetup): boolean {
+  const language = languageForPath(path);
+  if (language === undefined) return false;
+  if (language !== setup.language && !setup.alsoLanguages?.includes(language)) return false;
+  if (!(setup.accept?.(path) ?? true)) return false;
+  if (!setup.acceptText) return true;
+  try {
+    return setup.acceptText(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** C++-only syntax at the start of a line: namespaces, templates, classes with bodies, `extern "C++"`. */
+const LOOKS_LIKE_CPP = /^\s*(namespace\s+[\w:]*\s*\{|template\s*<|class\s+\w+[^;(]*\{|extern\s+"C\+\+")/m;
+
+/** ctags names anonymous structs, unions and enums `__anon…`; no scanner can match a made-up name. */
+function isPlausibleCTag(tag: CtagsTag): string | undefined {
+  return tag.name.startsWith('__anon') ? `ctags placeholder: anonymous ${tag.kind} (not counted)` : undefined;
+}
+
 /** Sorted list of corpus files (by path, so runs are comparable), skipping symlinks and big files. */
 function listFiles(
   roots: string[],
@@ -389,7 +468,7 @@ function listFiles(
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) stack.push(path);
-      else if (entry.isFile() && languageForPath(path) === setup.language && (setup.accept?.(path) ?? true)) {
+      else if (entry.isFile() && isCorpusFile(path, setup)) {
         const stats = statSync(path);
         // pnpm hard-links one package into several store entries: count each file once.
         const identity = `${stats.dev}:${stats.ino}`;
@@ -421,6 +500,7 @@ function runCtags(
       // Every listed file is of this language (by our extension map); ctags 5.9 maps fewer
       // extensions (no .mts/.cts/.pyi), so name the parser instead of letting it skip files.
       `--language-force=${setup.ctagsLanguage}`,
+      ...(setup.ctagsArguments ?? []),
       '--output-format=json',
       '--fields=+nKSe',
       '--sort=no',
@@ -475,7 +555,8 @@ function insideRanges(line: number, ranges: [number, number][]): boolean {
 
 /** ctags and our names differ in small conventions; compare them in one form. */
 function normalizeName(name: string): string {
-  return name.startsWith('#') ? name.slice(1) : name;
+  // `#private` fields (TS/JS) and `operator ==` (ctags spaces C++ operator names).
+  return (name.startsWith('#') ? name.slice(1) : name).replace(/\s+/g, '');
 }
 
 interface Disagreement {
@@ -646,7 +727,7 @@ function measureLanguage(
       if (allCtags.has(key)) matchedPrecision++;
       else {
         const category = `extra ${ourCategory(definition)}`;
-        if (setup.plausible) {
+        if (setup.verifiesExtras && setup.plausible) {
           // The same line test that sets ctags errors aside confirms the definition is declared there.
           if (setup.plausible(asCtagsTag(definition), lineAt(definition.line)) === undefined) extrasNoted++;
         } else if (setup.notes[category] !== undefined) {

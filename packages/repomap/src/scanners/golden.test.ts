@@ -49,6 +49,8 @@ describe('scanner goldens', () => {
     'sample.go',
     'sample.rs',
     'Sample.java',
+    'sample.c',
+    'sample.cpp',
   ]) {
     it(`${fixture} matches its golden scan`, () => {
       expectGolden(fixture);

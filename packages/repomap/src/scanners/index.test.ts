@@ -18,6 +18,12 @@ describe('languageForPath', () => {
       'a.go': 'go',
       'a.rs': 'rust',
       'A.java': 'java',
+      'main.c': 'c',
+      'stdio.h': 'c',
+      'a.cc': 'cpp',
+      'a.cpp': 'cpp',
+      'a.hpp': 'cpp',
+      'a.cxx': 'cpp',
       'SRC/MAIN.PY': 'python',
       'C:\\code\\main.go': 'go',
     };
@@ -45,7 +51,7 @@ describe('scanSource', () => {
   });
 
   it('yields nothing for a language without a scanner', () => {
-    const result = scanSource('int main(void) { return 0; }', 'c');
+    const result = scanSource('class Greeter\n  def hello; end\nend\n', 'ruby');
     expect(result.definitions).toEqual([]);
     expect(result.references.size).toBe(0);
   });

@@ -3,6 +3,7 @@
  * Scanners are pure, never throw, and run in time linear in the input's length.
  */
 import type { Language, Scanner, ScanResult } from '../types.js';
+import { scanC, scanCpp } from './c.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
 import { scanPython } from './python.js';
@@ -13,7 +14,7 @@ import { scanJavaScript, scanTypeScript } from './typescript.js';
  * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
  * for some input, so caches keyed on it are rebuilt.
  */
-export const SCANNER_VERSION = 1;
+export const SCANNER_VERSION = 2;
 
 /** File extensions (lower case, with the dot) each language's scanner reads. */
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
@@ -30,6 +31,18 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   '.go': 'go',
   '.rs': 'rust',
   '.java': 'java',
+  '.c': 'c',
+  '.h': 'c',
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.c++': 'cpp',
+  '.hh': 'cpp',
+  '.hpp': 'cpp',
+  '.hxx': 'cpp',
+  '.h++': 'cpp',
+  '.ipp': 'cpp',
+  '.tpp': 'cpp',
 };
 
 /** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
@@ -47,6 +60,8 @@ const SCANNERS: Partial<Record<Language, Scanner>> = {
   go: scanGo,
   rust: scanRust,
   java: scanJava,
+  c: scanC,
+  cpp: scanCpp,
 };
 
 /**

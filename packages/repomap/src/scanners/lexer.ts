@@ -18,6 +18,10 @@ export const NUMBER = 4;
 export const FIRST_ON_LINE = 1;
 /** Bit in {@link TokenList.flags}: whitespace or a comment separates the token from the previous one. */
 export const SPACE_BEFORE = 2;
+/** Bit in {@link TokenList.flags}: the token belongs to a C preprocessor directive. */
+export const IN_DIRECTIVE = 4;
+/** Bit in {@link TokenList.flags}: the `#` that starts a C preprocessor directive. */
+export const DIRECTIVE_START = 8;
 
 /** How one language writes comments, strings and names. */
 export interface LexerOptions {
@@ -39,6 +43,11 @@ export interface LexerOptions {
   rustLiterals: boolean;
   /** `"""` text blocks (Java). */
   textBlocks: boolean;
+  /**
+   * C/C++: `#` directives (to the end of the line, `\\` continuing it) whose tokens carry
+   * {@link IN_DIRECTIVE}; `R"delim(…)delim"` raw strings; `'` digit separators in numbers.
+   */
+  cPreprocessor?: boolean;
   /** Words that are never references (reserved keywords). */
   keywords: ReadonlySet<string>;
 }
@@ -190,18 +199,23 @@ export function lex(text: string, options: LexerOptions): TokenList {
   let lastKind = 0;
   let lastCode = 0;
   let lastWordAllowsRegex = false;
+  // C preprocessor: inside a directive line, and whether the line so far ends with `\`.
+  let inDirective = false;
+  let continued = false;
 
   const push = (kind: number, start: number, end: number, startLine: number, startColumn: number) => {
     if (tokens.count === tokens.kinds.length) grow(tokens);
     const index = tokens.count++;
     tokens.kinds[index] = kind;
-    tokens.flags[index] = (firstOnLine ? FIRST_ON_LINE : 0) | (spaced ? SPACE_BEFORE : 0);
+    tokens.flags[index] =
+      (firstOnLine ? FIRST_ON_LINE : 0) | (spaced ? SPACE_BEFORE : 0) | (inDirective ? IN_DIRECTIVE : 0);
     tokens.starts[index] = start;
     tokens.ends[index] = end;
     tokens.lines[index] = startLine;
     tokens.columns[index] = startColumn;
     firstOnLine = false;
     spaced = false;
+    continued = kind === PUNCTUATION && text.charCodeAt(start) === 92;
     lastKind = kind;
     lastCode = kind === PUNCTUATION ? text.charCodeAt(start) : 0;
   };
@@ -327,6 +341,8 @@ export function lex(text: string, options: LexerOptions): TokenList {
       lineStart = position;
       firstOnLine = true;
       spaced = true;
+      if (!continued) inDirective = false;
+      continued = false;
       continue;
     }
     if (
@@ -377,6 +393,13 @@ export function lex(text: string, options: LexerOptions): TokenList {
         continue;
       }
     }
+    if (options.cPreprocessor && code === 35 && firstOnLine && !inDirective) {
+      inDirective = true;
+      position++;
+      push(PUNCTUATION, start, position, startLine, startColumn);
+      tokens.flags[tokens.count - 1]! |= DIRECTIVE_START;
+      continue;
+    }
     if (options.hashComments && code === 35) {
       while (position < length && text.charCodeAt(position) !== 10) position++;
       spaced = true;
@@ -394,6 +417,26 @@ export function lex(text: string, options: LexerOptions): TokenList {
           lexPythonString(quote);
           push(STRING, start, position, startLine, startColumn);
           continue;
+        }
+      }
+      if (options.cPreprocessor && (code === 82 || code === 117 || code === 85 || code === 76)) {
+        // C++ raw strings: R"delim( … )delim", also u8R, uR, UR, LR.
+        let quote = position;
+        while (quote < length && quote - position < 3 && text.charCodeAt(quote) !== 34) quote++;
+        if (
+          text.charCodeAt(quote) === 34 &&
+          text.charCodeAt(quote - 1) === 82 &&
+          /^(u8|u|U|L)?R$/.test(text.slice(position, quote))
+        ) {
+          // The delimiter is at most 16 characters, so the search for `(` is bounded.
+          let open = quote + 1;
+          while (open < length && open - quote <= 17 && text.charCodeAt(open) !== 40) open++;
+          if (text.charCodeAt(open) === 40 && !/[\s\\)]/.test(text.slice(quote + 1, open))) {
+            position = open + 1;
+            skipUntil(`)${text.slice(quote + 1, open)}"`, false);
+            push(STRING, start, position, startLine, startColumn);
+            continue;
+          }
         }
       }
       if (options.rustLiterals && (code === 114 || code === 98)) {
@@ -431,9 +474,16 @@ export function lex(text: string, options: LexerOptions): TokenList {
       position++;
       while (position < length) {
         const inner = text.charCodeAt(position);
-        if (isIdentifierPart(inner, false) || (inner === 46 && isDigit(text.charCodeAt(position + 1))))
+        if (isIdentifierPart(inner, false) || (inner === 46 && isDigit(text.charCodeAt(position + 1)))) {
           position++;
-        else break;
+        } else if (
+          inner === 39 &&
+          options.cPreprocessor &&
+          isIdentifierPart(text.charCodeAt(position + 1), false)
+        ) {
+          // C++14 digit separator: 1'000'000.
+          position++;
+        } else break;
       }
       push(NUMBER, start, position, startLine, startColumn);
       continue;

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scanner, ScanResult } from '../types.js';
+import { scanC } from './c.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
 import { scanPython } from './python.js';
@@ -17,6 +18,7 @@ const SCANNERS: Record<string, Scanner> = {
   go: scanGo,
   rust: scanRust,
   java: scanJava,
+  c: scanC,
 };
 
 /** Fragments that open and close every construct the lexers track, plus names and odd characters. */

@@ -164,3 +164,30 @@ describe('JavaScript regular expressions versus division', () => {
     expect(references.has('Hidden')).toBe(false);
   });
 });
+
+describe('C and C++', () => {
+  it('reads #define as a macro and never reads other directives as declarations', () => {
+    const text =
+      '#if 0\nint hidden_in_if(void);\n#endif\n#define LIMIT 10\n#include "int fake(void);"\nint shown(void);\n';
+    const names = namesOf(text, 'c');
+    expect(names).toContain('LIMIT');
+    expect(names).toContain('shown');
+    expect(names).not.toContain('fake');
+  });
+
+  it('continues a directive over backslash-newlines only', () => {
+    const text = '#define TWO_LINES(x) \\\n  int not_a_declaration(x)\nint after(void);\n';
+    expect(namesOf(text, 'c')).toEqual(['TWO_LINES', 'after']);
+  });
+
+  it('skips C++ raw strings and keeps digit separators inside numbers', () => {
+    const text = 'const char *raw = R"tag(int hidden() { ")tag";\nlong big = 1\'000\'000;\nint shown();\n';
+    expect(namesOf(text, 'cpp')).toEqual(['raw', 'big', 'shown']);
+    expect(referencesOf(text, 'cpp').has('hidden')).toBe(false);
+  });
+
+  it('tells character literals from strings', () => {
+    const text = "char quote = '\"'; char brace = '{';\nint shown(void) { return 0; }\n";
+    expect(namesOf(text, 'c')).toEqual(['quote', 'brace', 'shown']);
+  });
+});
