@@ -71,6 +71,27 @@ describe('compact', () => {
     });
   });
 
+  it('replaces an image a tool returned once it is outside the recency window', async () => {
+    const screenshot = { type: 'image' as const, mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'page.png' };
+    const messages: Message[] = [
+      { role: 'user', text: 'Check the page' },
+      { role: 'assistant', toolCalls: [{ id: 's', name: 'screenshot', input: {} }] },
+      { role: 'tool', toolResult: { callId: 's', content: 'captured', attachments: [screenshot] } },
+      ...step('2', 'bash', { command: 'ls' }, 'a'),
+      ...step('3', 'bash', { command: 'ls' }, 'b'),
+      { role: 'assistant', text: 'The page renders.' },
+    ];
+    const result = await compact(messages, { budget: 1800 });
+    expect(result.stages.map((stage) => stage.stage)).toEqual(['attachments']);
+    expect(result.messages[2]).toEqual({
+      role: 'tool',
+      toolResult: {
+        callId: 's',
+        content: 'captured\n[image page.png removed to stay within the context window; mention it again to re-attach it]',
+      },
+    });
+  });
+
   it('cuts a prefix at a user message and inserts the digest as a system summary (golden)', async () => {
     const turns: Message[] = [{ role: 'system', text: 'You are a coding agent.' }];
     for (const label of ['one', 'two', 'three', 'four']) {

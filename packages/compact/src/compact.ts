@@ -203,7 +203,8 @@ export async function compact(
   runStage('supersede', superseded, (message) => {
     const result = message.toolResult;
     if (!result || result.content === SUPERSEDED_MARKER) return undefined;
-    return { ...message, toolResult: { ...result, content: SUPERSEDED_MARKER } };
+    const { attachments: _attachments, ...rest } = result;
+    return { ...message, toolResult: { ...rest, content: SUPERSEDED_MARKER } };
   });
 
   // Stage 2: shorten stale results outside the recency window.
@@ -216,12 +217,25 @@ export async function compact(
     return content === result.content ? undefined : { ...message, toolResult: { ...result, content } };
   });
 
-  // Stage 3: attachments whose turn is over.
+  // Stage 3: attachments whose turn is over — the user's before the current turn, a tool's once it is
+  // outside the recency window (the model has looked at it and said what it saw).
   const attachmentEnd = latestUser >= 0 ? Math.min(recencyStart, latestUser) : recencyStart;
   const withAttachments: number[] = [];
-  for (let index = 0; index < attachmentEnd; index++)
-    if (messages[index]?.attachments?.length) withAttachments.push(index);
+  for (let index = 0; index < recencyStart; index++) {
+    const message = messages[index];
+    if ((index < attachmentEnd && message?.attachments?.length) || message?.toolResult?.attachments?.length) {
+      withAttachments.push(index);
+    }
+  }
   runStage('attachments', withAttachments, (message) => {
+    if (message.toolResult?.attachments?.length) {
+      const { attachments, ...result } = message.toolResult;
+      const markers = attachments.map(attachmentMarker).join('\n');
+      return {
+        ...message,
+        toolResult: { ...result, content: result.content ? `${result.content}\n${markers}` : markers },
+      };
+    }
     const { attachments = [], ...rest } = message;
     const markers = attachments.map(attachmentMarker).join('\n');
     return { ...rest, text: message.text ? `${message.text}\n${markers}` : markers };

@@ -58,10 +58,8 @@ export function elideForRequest(messages: readonly Message[], options: ElisionOp
   const out = messages.slice();
   for (const index of elided) {
     const message = out[index] as Message;
-    out[index] = {
-      ...message,
-      toolResult: { ...(message.toolResult as NonNullable<Message['toolResult']>), content: ELIDED_MARKER },
-    };
+    const { attachments: _attachments, ...result } = message.toolResult as NonNullable<Message['toolResult']>;
+    out[index] = { ...message, toolResult: { ...result, content: ELIDED_MARKER } };
   }
   return {
     messages: out,

@@ -13,12 +13,19 @@ export function countAttachmentTokens(attachment: Attachment): number {
 
 // @ctxkit/tokenize owns the accounting (framing, tool calls, results, reasoning, attachments); a raw
 // OpenAI argument string is what is actually sent, so it is what gets counted.
+// Attachments a tool returned cost what any attachment costs.
 function countable(message: Message): Message {
-  if (!message.toolCalls?.some((call) => call.rawInput !== undefined)) return message;
-  return {
-    ...message,
-    toolCalls: message.toolCalls.map((call) => ({ ...call, input: call.rawInput ?? call.input })),
-  };
+  let out = message;
+  if (message.toolCalls?.some((call) => call.rawInput !== undefined)) {
+    out = {
+      ...out,
+      toolCalls: message.toolCalls.map((call) => ({ ...call, input: call.rawInput ?? call.input })),
+    };
+  }
+  if (message.toolResult?.attachments?.length) {
+    out = { ...out, attachments: [...(message.attachments ?? []), ...message.toolResult.attachments] };
+  }
+  return out;
 }
 
 /**

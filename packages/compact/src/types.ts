@@ -35,6 +35,8 @@ export interface ToolResult {
   content: string;
   /** True when the tool reported failure. */
   isError?: boolean;
+  /** Images or documents the tool returned (a screenshot, a rendered page); not carried by OpenAI. */
+  attachments?: Attachment[];
 }
 
 /** An image shown to the model. Costs are estimated from dimensions when known. */

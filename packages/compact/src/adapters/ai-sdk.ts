@@ -4,6 +4,8 @@ import {
   expectMessageArray,
   expectObject,
   expectString,
+  guessMediaType,
+  isUrl,
   renderUserText,
   splitUserContent,
   TranscriptFormatError,
@@ -48,7 +50,69 @@ export interface AiSdkToolResultPart {
   type: 'tool-result';
   toolCallId: string;
   toolName: string;
-  output: { type: 'text'; value: string } | { type: 'error-text'; value: string };
+  output:
+    | { type: 'text'; value: string }
+    | { type: 'error-text'; value: string }
+    | { type: 'content'; value: AiSdkToolResultContentPart[] };
+}
+/** One part of a `content` tool output: text, or media the tool returned. */
+export type AiSdkToolResultContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image-data'; data: string; mediaType: string }
+  | { type: 'image-url'; url: string }
+  | { type: 'file-data'; data: string; mediaType: string; filename?: string }
+  | { type: 'file-url'; url: string; mediaType?: string };
+
+function renderResultAttachment(attachment: Attachment): AiSdkToolResultContentPart {
+  if (attachment.type === 'image') {
+    return isUrl(attachment.data)
+      ? { type: 'image-url', url: attachment.data }
+      : { type: 'image-data', data: attachment.data, mediaType: attachment.mediaType };
+  }
+  if (isUrl(attachment.data))
+    return { type: 'file-url', url: attachment.data, mediaType: attachment.mediaType };
+  const part: AiSdkToolResultContentPart = {
+    type: 'file-data',
+    data: attachment.data,
+    mediaType: attachment.mediaType,
+  };
+  if (attachment.name !== undefined) part.filename = attachment.name;
+  return part;
+}
+
+function readResultAttachment(part: Record<string, unknown>, index: number): Attachment | undefined {
+  switch (part.type) {
+    case 'image-data':
+      return {
+        type: 'image',
+        mediaType: expectString(part, 'mediaType', index),
+        data: expectString(part, 'data', index),
+      };
+    case 'image-url': {
+      const url = expectString(part, 'url', index);
+      return { type: 'image', mediaType: guessMediaType(url, 'image/png'), data: url };
+    }
+    case 'media':
+    case 'file-data': {
+      const mediaType = expectString(part, 'mediaType', index);
+      const data = expectString(part, 'data', index);
+      if (part.type === 'media' && mediaType.startsWith('image/')) return { type: 'image', mediaType, data };
+      const attachment: Attachment = { type: 'document', mediaType, data };
+      if (typeof part.filename === 'string') attachment.name = part.filename;
+      return attachment;
+    }
+    case 'file-url': {
+      const url = expectString(part, 'url', index);
+      return {
+        type: 'document',
+        mediaType:
+          typeof part.mediaType === 'string' ? part.mediaType : guessMediaType(url, 'application/pdf'),
+        data: url,
+      };
+    }
+    default:
+      return undefined;
+  }
 }
 /** One AI SDK `ModelMessage`, as `toAiSdk` writes it. */
 export type AiSdkModelMessage =
@@ -112,7 +176,16 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
         type: 'tool-result',
         toolCallId: result?.callId ?? '',
         toolName: toolNames.get(result?.callId ?? '') ?? 'unknown',
-        output: { type: result?.isError ? 'error-text' : 'text', value: result?.content ?? '' },
+        // A `content` output carries media but no error flag; text outputs carry the flag.
+        output: result?.attachments?.length
+          ? {
+              type: 'content',
+              value: [
+                ...(result.content === '' ? [] : [{ type: 'text' as const, text: result.content }]),
+                ...result.attachments.map(renderResultAttachment),
+              ],
+            }
+          : { type: result?.isError ? 'error-text' : 'text', value: result?.content ?? '' },
       };
       const previous = out[out.length - 1];
       if (previous?.role === 'tool') previous.content.push(part);
@@ -131,7 +204,10 @@ function readData(value: unknown, index: number, what: string): string {
   );
 }
 
-function readOutput(output: unknown, index: number): { content: string; isError: boolean } {
+function readOutput(
+  output: unknown,
+  index: number,
+): { content: string; isError: boolean; attachments?: Attachment[] } {
   const object = expectObject(output, index, 'tool-result output');
   switch (object.type) {
     case 'text':
@@ -147,15 +223,22 @@ function readOutput(output: unknown, index: number): { content: string; isError:
         content: typeof object.reason === 'string' ? object.reason : 'execution denied',
         isError: true,
       };
-    case 'content':
+    case 'content': {
+      const parts = (Array.isArray(object.value) ? object.value : []).map((part) =>
+        expectObject(part, index, 'output content part'),
+      );
+      const attachments = parts
+        .map((part) => readResultAttachment(part, index))
+        .filter((attachment): attachment is Attachment => attachment !== undefined);
       return {
-        content: (Array.isArray(object.value) ? object.value : [])
-          .map((part) => expectObject(part, index, 'output content part'))
+        content: parts
           .filter((part) => part.type === 'text')
           .map((part) => expectString(part, 'text', index))
           .join('\n'),
         isError: false,
+        ...(attachments.length > 0 ? { attachments } : {}),
       };
+    }
     default:
       throw new TranscriptFormatError(index, `unsupported tool-result output type ${describe(object.type)}`);
   }
@@ -259,12 +342,13 @@ export function fromAiSdk(input: unknown): Message[] {
       for (const rawPart of content) {
         const part = expectObject(rawPart, index, 'a tool part');
         if (part.type !== 'tool-result') continue;
-        const { content: text, isError } = readOutput(part.output, index);
+        const { content: text, isError, attachments } = readOutput(part.output, index);
         const message: Message = {
           role: 'tool',
           toolResult: { callId: expectString(part, 'toolCallId', index), content: text },
         };
         if (isError && message.toolResult) message.toolResult.isError = true;
+        if (attachments && message.toolResult) message.toolResult.attachments = attachments;
         out.push(message);
       }
     } else {

@@ -45,7 +45,8 @@ export interface AnthropicToolUseBlock {
 export interface AnthropicToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  /** Text, or text and images/documents when the tool returned some. */
+  content: string | (AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock)[];
   is_error?: boolean;
 }
 /** An Anthropic thinking block, sent back with its signature. */
@@ -154,10 +155,19 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
     }
     userBlocks ??= [];
     if (message.role === 'tool') {
+      const content = message.toolResult?.content ?? '';
+      const attachments = message.toolResult?.attachments ?? [];
       const block: AnthropicToolResultBlock = {
         type: 'tool_result',
         tool_use_id: message.toolResult?.callId ?? '',
-        content: message.toolResult?.content ?? '',
+        // Anthropic rejects empty text blocks, so an attachments-only result has none.
+        content:
+          attachments.length === 0
+            ? content
+            : [
+                ...(content === '' ? [] : [{ type: 'text' as const, text: content }]),
+                ...attachments.map(renderAttachment),
+              ],
       };
       if (message.toolResult?.isError) block.is_error = true;
       userBlocks.push(block);
@@ -196,6 +206,14 @@ function parseAttachment(block: Record<string, unknown>, index: number): Attachm
         };
   if (typeof block.title === 'string') attachment.name = block.title;
   return attachment;
+}
+
+function readResultAttachments(content: unknown, index: number): Attachment[] {
+  if (!Array.isArray(content)) return [];
+  return content
+    .map((part) => expectObject(part, index, 'tool_result block'))
+    .filter((part) => part.type === 'image' || part.type === 'document')
+    .map((part) => parseAttachment(part, index));
 }
 
 function readResultContent(content: unknown, index: number): string {
@@ -300,6 +318,8 @@ export function fromAnthropic(input: unknown): Message[] {
             content: readResultContent(block.content, index),
           },
         };
+        const attachments = readResultAttachments(block.content, index);
+        if (attachments.length > 0 && result.toolResult) result.toolResult.attachments = attachments;
         if (block.is_error === true && result.toolResult) result.toolResult.isError = true;
         out.push(...splitUserContent(userParts.splice(0)), result);
       } else if (block.type === 'text') userParts.push({ text: expectString(block, 'text', index) });

@@ -78,7 +78,7 @@ const toolInput = fc.oneof(
 interface StepShape {
   text: string | undefined;
   reasoning: string | undefined;
-  calls: { name: string; input: unknown; content: string; isError: boolean }[];
+  calls: { name: string; input: unknown; content: string; isError: boolean; attachments: Attachment[] }[];
   order: number[];
   reminderAfter: string | undefined;
 }
@@ -101,6 +101,11 @@ function step(profile: TranscriptProfile): fc.Arbitrary<StepShape> {
           input: toolInput,
           content: bigText,
           isError: profile === 'openai' ? fc.constant(false) : fc.boolean(),
+          // OpenAI tool messages carry text only; tools elsewhere can return images and documents.
+          attachments:
+            profile === 'openai'
+              ? fc.constant<Attachment[]>([])
+              : fc.array(attachment(profile), { maxLength: 1 }),
         }),
         { minLength: 1, maxLength: 3 },
       ),
@@ -131,7 +136,7 @@ function turn(profile: TranscriptProfile): fc.Arbitrary<TurnShape> {
 }
 
 /** Assemble generated shapes into a transcript with unique, sequential call ids. */
-function assemble(system: string[], turns: TurnShape[]): Message[] {
+function assemble(profile: TranscriptProfile, system: string[], turns: TurnShape[]): Message[] {
   const messages: Message[] = system.map((value) => ({ role: 'system', text: value }));
   let nextId = 0;
   for (const shape of turns) {
@@ -158,6 +163,10 @@ function assemble(system: string[], turns: TurnShape[]): Message[] {
         if (!call || id === undefined) continue;
         const result: Message = { role: 'tool', toolResult: { callId: id, content: call.content } };
         if (call.isError && result.toolResult) result.toolResult.isError = true;
+        // The AI SDK's media-carrying output has no error flag: a failed call returns text only.
+        if (call.attachments.length > 0 && result.toolResult && !(call.isError && profile === 'ai-sdk')) {
+          result.toolResult.attachments = call.attachments;
+        }
         messages.push(result);
       }
       if (current.reminderAfter !== undefined)
@@ -172,5 +181,5 @@ function assemble(system: string[], turns: TurnShape[]): Message[] {
 export function transcript(profile: TranscriptProfile = 'mixed', maxTurns = 5): fc.Arbitrary<Message[]> {
   return fc
     .tuple(fc.array(text, { maxLength: 2 }), fc.array(turn(profile), { minLength: 1, maxLength: maxTurns }))
-    .map(([system, turns]) => assemble(system, turns));
+    .map(([system, turns]) => assemble(profile, system, turns));
 }
