@@ -28,8 +28,10 @@ export class NoInstructionsError extends Error {
   }
 }
 
-// JSON with object keys sorted, so a schema built with its keys in a different order still
-// renders to the same bytes.
+/**
+ * JSON with object keys sorted (and `undefined` members left out), so a schema built with its keys
+ * in a different order still renders to the same bytes.
+ */
 export function stableStringify(value: unknown): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

@@ -39,8 +39,10 @@ export function indentationOf(line: string): number {
   return width;
 }
 
-// Lines that neither open nor close the block a hit is in, whatever their indentation: comments,
-// and continuations of a multi-line construct that start with a closing bracket (`): void {`).
+/**
+ * Lines that neither open nor close the block a hit is in, whatever their indentation: blank lines,
+ * comments, decorators, and continuations that start with a closing bracket (`): void {`).
+ */
 export function isTransparentLine(line: string): boolean {
   const trimmed = line.trim();
   return (
