@@ -164,6 +164,12 @@ describe('ctxkit mcp', () => {
       expect(ranking[0]?.path).toBe('src/budget.ts');
     });
 
+    it('refuses focus paths outside the served directory', async () => {
+      const result = await client.callTool({ name: 'repo_map', arguments: { focus: ['../secret.txt'] } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe('refused: focus path ../secret.txt is outside the served directory');
+    });
+
     it('is deterministic: the same call gives the same bytes', async () => {
       const first = await client.callTool({ name: 'repo_map', arguments: { query: 'main' } });
       const second = await client.callTool({ name: 'repo_map', arguments: { query: 'main' } });
@@ -250,6 +256,12 @@ describe('ctxkit mcp', () => {
       expect(result.isError).toBeFalsy();
       expect(textOf(result)).toContain('Run the tests before committing.');
       expect(result.structuredContent).toMatchObject({ files: ['AGENTS.md'] });
+    });
+
+    it('refuses a scope outside the served directory', async () => {
+      const result = await client.callTool({ name: 'instructions', arguments: { scope: ['/etc/passwd'] } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe('refused: scope path /etc/passwd is outside the served directory');
     });
   });
 

@@ -11,6 +11,19 @@ export function isInside(root: string, path: string): boolean {
 }
 
 /**
+ * Check that paths an argument names (a scope, a focus list) stay inside `root`, lexically: they
+ * may name files that do not exist yet, so symbolic links are not resolved — these paths only
+ * steer ranking and gating, nothing is read through them.
+ */
+export function requireInside(root: string, paths: readonly string[], argument: string): void {
+  for (const path of paths) {
+    if (!isInside(root, resolve(root, path))) {
+      throw new UserError(`refused: ${argument} path ${path} is outside the served directory`);
+    }
+  }
+}
+
+/**
  * The real path of `requested` (relative to `root`, or absolute) if it lies inside `root`, else a
  * refusal. Checked twice: lexically, so `..` cannot climb out, and after resolving symbolic links,
  * so a link inside the tree cannot point out of it. `root` must itself be a real path.

@@ -1,4 +1,5 @@
 import { loadInstructions } from '@ctxkit/instructions';
+import { requireInside } from '../paths.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
 /** Arguments of the `instructions` tool. */
@@ -15,6 +16,7 @@ export async function renderInstructions(
   input: InstructionsArguments,
   context: ToolContext,
 ): Promise<ToolOutput> {
+  requireInside(context.root, input.scope ?? [], 'scope');
   const settings = context.config.values.instructions ?? {};
   const result = await loadInstructions({
     root: context.root,

@@ -1,4 +1,5 @@
 import { buildRepoMap, DEFAULT_MAP_TOKENS } from '@ctxkit/repomap';
+import { requireInside } from '../paths.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
 /** Arguments of the `repo_map` tool. */
@@ -16,6 +17,7 @@ export interface RepoMapArguments {
  * text. The configuration's `ignore` globs and `map.tokens` apply; arguments win over both.
  */
 export async function renderRepoMap(input: RepoMapArguments, context: ToolContext): Promise<ToolOutput> {
+  requireInside(context.root, input.focus ?? [], 'focus');
   const settings = context.config.values;
   const result = await buildRepoMap({
     root: context.root,
