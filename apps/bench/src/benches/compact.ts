@@ -8,6 +8,7 @@
 // previous request's messages — what a prompt cache can reuse), and billed input tokens with cached
 // tokens at 10%.
 import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -167,7 +168,7 @@ function fromLangChain(messages: readonly BaseMessage[]): Message[] {
   });
 }
 
-function langChainStrategy(options: Options): Strategy {
+function langChainStrategy(options: Options, startOnHuman: boolean): Strategy {
   const countMessages = (messages: BaseMessage[]) =>
     messages.reduce((sum, message) => {
       const calls = message instanceof AIMessage ? JSON.stringify(message.tool_calls ?? []) : '';
@@ -180,17 +181,17 @@ function langChainStrategy(options: Options): Strategy {
       );
     }, 0);
   return {
-    name: 'LangChain trimMessages',
+    name: startOnHuman ? 'LangChain trimMessages' : 'LangChain trimMessages (no startOn)',
     start: () => ({
       async request(history) {
         // The documented chat-history setup: keep the most recent messages that fit, system kept,
-        // history starting on a human message.
+        // history starting on a human message (or, as often written, without startOn).
         const trimmed = await trimMessages(toLangChain(history), {
           maxTokens: options.window,
           strategy: 'last',
           tokenCounter: countMessages,
           includeSystem: true,
-          startOn: 'human',
+          ...(startOnHuman ? { startOn: 'human' as const } : {}),
         });
         // When no human message fits, trimMessages (with startOn) returns [undefined]: count what is left.
         return fromLangChain(trimmed.filter((message): message is BaseMessage => message !== undefined));
@@ -432,7 +433,8 @@ async function compareStrategies(
       elisionStrategy(options),
       stagedStrategy(options, false),
       stagedStrategy(options, true),
-      langChainStrategy(options),
+      langChainStrategy(options, true),
+      langChainStrategy(options, false),
       pruneStrategy(options),
       maskingStrategy(options),
     ];
@@ -589,7 +591,7 @@ async function run(args: string[]): Promise<number> {
   );
   out.write(
     `\n10,000-message compaction: ${long.length} messages, ${format(longTokens)} tokens (estimate), budget ${format(budget)}, median of ${runs}\n` +
-      `  compact()        ${compactMs.toFixed(1)} ms wall, ${compactCpuMs.toFixed(1)} ms CPU (target < ${TARGET_TIMING_MS} ms: ${compactMs < TARGET_TIMING_MS ? 'met' : 'MISSED'}), ${(compactMs / jsonMs).toFixed(2)}× a JSON round trip of it (${jsonMs.toFixed(1)} ms)\n` +
+      `  compact()        ${compactMs.toFixed(1)} ms wall, ${compactCpuMs.toFixed(1)} ms CPU (target < ${TARGET_TIMING_MS} ms — wall: ${compactMs < TARGET_TIMING_MS ? 'met' : 'missed'}, CPU: ${compactCpuMs < TARGET_TIMING_MS ? 'met' : 'missed'}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores), ${(compactMs / jsonMs).toFixed(2)}× a JSON round trip of it (${jsonMs.toFixed(1)} ms)\n` +
       `  elideForRequest  ${elideMs.toFixed(1)} ms; valid in → valid out: ${longValid}; ${format(longResult?.before ?? 0)} → ${format(longResult?.after ?? 0)} tokens\n`,
   );
 
