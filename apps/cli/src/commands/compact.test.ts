@@ -71,6 +71,22 @@ describe('ctxkit compact', () => {
     );
   });
 
+  it('repairs an invalid transcript with --repair and says what it changed', async () => {
+    const directory = writeTemp('broken.json', [
+      { role: 'user', content: 'go' },
+      { role: 'tool', tool_call_id: 'call_1', content: 'orphan' },
+    ]);
+    const result = await runInProcess(
+      ['compact', 'broken.json', '--format', 'openai', '--window', '1000', '--repair'],
+      directory,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'ctxkit: repaired message 1: dropped — tool result for "call_1" has no call before it\n',
+    );
+    expect(JSON.parse(result.stdout)).toEqual([{ role: 'user', content: 'go' }]);
+  });
+
   it('names the index of a message of the wrong shape', async () => {
     const directory = writeTemp('shape.json', [
       { role: 'user', content: 'go' },

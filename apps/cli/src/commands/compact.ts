@@ -3,6 +3,7 @@ import {
   fromProvider,
   type Message,
   type Provider,
+  repair,
   TranscriptFormatError,
   toAnthropic,
   toProvider,
@@ -25,6 +26,7 @@ interface CompactCommandOptions {
   trigger: number;
   target: number;
   json?: boolean;
+  repair?: boolean;
 }
 
 function parseTokens(value: string): number {
@@ -139,6 +141,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         .default(0.5),
     )
     .option('--json', 'print { messages, report } instead of the bare transcript')
+    .option('--repair', 'repair an invalid transcript (orphans, missing results) before compacting')
     .addHelpText(
       'after',
       '\nExamples:\n  ctxkit compact session.json --format openai --window 32000 > compacted.json\n' +
@@ -152,8 +155,13 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       }
       const { budget, encoding, model } = budgetFor(options, self.getOptionValueSource('model') === 'cli');
       const json = await readJson(io, file);
-      const messages = parseTranscript(json, file, options.format);
+      const parsed = parseTranscript(json, file, options.format);
+      const repaired = options.repair ? repair(parsed, options.format) : undefined;
+      const messages = repaired?.messages ?? parsed;
       assertValid(messages, options.format, file);
+      for (const action of repaired?.actions ?? []) {
+        io.stderr.write(`ctxkit: repaired message ${action.index}: ${action.action} — ${action.detail}\n`);
+      }
       const tokenizer = createTokenizer({ encoding });
       const result = await compact(messages, {
         budget,
@@ -178,6 +186,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         encoding,
         trigger: options.trigger,
         target: options.target,
+        ...(repaired ? { repairs: repaired.actions } : {}),
         before: result.before,
         after: result.after,
         ...(result.skipped ? { skipped: result.skipped } : {}),
