@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planCompaction } from './plan.js';
+import { transcript as generatedTranscript } from './testing/arbitraries.js';
+import { countTranscriptTokens } from './tokens.js';
+import { findLatestUserIndex, findRecencyStart, startsTurn } from './turns.js';
 import type { Message } from './types.js';
 
 // Each message costs 4 (overhead) + ceil(text/4) tokens; 'x'.repeat(396) makes a 103-token message.
@@ -64,5 +68,35 @@ describe('planCompaction', () => {
     ];
     const plan = planCompaction({ messages: withSummary }, { budget: 200, keepTurns: 0, keepFraction: 0 });
     expect(plan?.from).toBe(1);
+  });
+});
+
+describe('planCompaction (property)', () => {
+  it('cuts only at a turn start, before the latest user message and the recency window, keeping what KeepTurns and KeepFraction protect', () => {
+    fc.assert(
+      fc.property(
+        generatedTranscript('mixed', 6),
+        fc.integer({ min: 50, max: 3000 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom(0, 0.1, 0.3),
+        (messages, budget, keepTurns, keepFraction) => {
+          const plan = planCompaction({ messages }, { budget, trigger: 0, keepTurns, keepFraction });
+          if (!plan) return;
+          const cut = messages[plan.to];
+          expect(cut?.role).toBe('user');
+          expect(cut?.reminder).not.toBe(true);
+          expect(plan.from).toBeLessThan(plan.to);
+          expect(plan.to).toBeLessThanOrEqual(findLatestUserIndex(messages));
+          expect(plan.to).toBeLessThanOrEqual(findRecencyStart(messages));
+          const turnsAfter = messages.slice(plan.to).filter(startsTurn).length;
+          expect(turnsAfter).toBeGreaterThanOrEqual(keepTurns + 1);
+          expect(countTranscriptTokens(messages.slice(plan.to))).toBeGreaterThanOrEqual(
+            keepFraction * budget,
+          );
+          expect(messages.slice(0, plan.from).every((message) => message.role === 'system')).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
