@@ -39,6 +39,7 @@ describe('excerptFile', () => {
       path: 'server.ts',
       text: typescript,
       query: 'return 404 when `handler` is missing',
+      wholeFileLines: 0,
     });
     await expect(excerpt.text).toMatchFileSnapshot('goldens/excerpt-typescript.txt');
     // `handle(path: string): string {` (line 14) encloses the hit on line 17; class header line 8.
@@ -52,7 +53,12 @@ describe('excerptFile', () => {
       text: typescript,
       identifiers: ['listen'],
       contextLines: 0,
+      wholeFileLines: 0,
     });
+    expect(excerpt.spans).toEqual([
+      { start: 24, end: 24 },
+      { start: 32, end: 32 },
+    ]);
     expect(excerpt.text).toContain('24 | export function startServer(');
     expect(excerpt.text).toContain('32 |   server.listen(options.port, options.host);');
   });
@@ -113,6 +119,32 @@ describe('excerptFile', () => {
     expect(excerpt.text).not.toContain(' 1 | """A toy tokenizer');
     expect(tokenizer.count(excerpt.text)).toBeLessThanOrEqual(60);
     expectRealLineNumbers(excerpt.text, python);
+  });
+
+  it('shows a small file with a hit whole, if it fits the cap', () => {
+    const whole = excerptFile({ path: 'server.ts', text: typescript, identifiers: ['listen'] });
+    expect(whole.spans).toEqual([{ start: 1, end: 33 }]);
+    expect(whole.text).not.toContain('not shown');
+    const capped = excerptFile({
+      path: 'server.ts',
+      text: typescript,
+      identifiers: ['listen'],
+      maxTokens: 40,
+    });
+    expect(capped.spans.length).toBeGreaterThan(1);
+  });
+
+  it('shows a small file with a hit whole, if it fits the cap', () => {
+    const whole = excerptFile({ path: 'server.ts', text: typescript, identifiers: ['listen'] });
+    expect(whole.spans).toEqual([{ start: 1, end: 33 }]);
+    expect(whole.text).not.toContain('not shown');
+    const capped = excerptFile({
+      path: 'server.ts',
+      text: typescript,
+      identifiers: ['listen'],
+      maxTokens: 40,
+    });
+    expect(capped.spans.length).toBeGreaterThan(1);
   });
 
   it('matches caller identifiers literally, whatever characters they contain', () => {

@@ -43,6 +43,11 @@ export interface ExcerptOptions {
   tokenizer?: TokenCounter;
   /** Longer lines are cut with a marker saying how much is missing. Default 300. */
   maxLineLength?: number;
+  /**
+   * A file with a hit and at most this many lines is shown whole when it fits the cap: below about
+   * this size the elision markers cost nearly as much as the lines they hide. Default 40; 0 disables.
+   */
+  wholeFileLines?: number;
 }
 
 /** An inclusive 1-based line range. */
@@ -79,6 +84,7 @@ const WEAK_WEIGHT = 1;
 const DEFINITION_BONUS = 3;
 // Under a token cap, hits scoring below this fraction of the best hit get no window.
 const RELATIVE_SCORE_FLOOR = 0.25;
+const DEFAULT_WHOLE_FILE_LINES = 40;
 // A named definition up to this long is shown whole rather than windowed.
 const MAX_WHOLE_DEFINITION_LINES = 80;
 // After this many windows in a row fail to fit, smaller ones are unlikely to help; stop trying.
@@ -372,6 +378,15 @@ function excerptBodies(
     return cost;
   };
 
+  const wholeFileLines = options.wholeFileLines ?? DEFAULT_WHOLE_FILE_LINES;
+  if (total <= wholeFileLines) {
+    shown.fill(1, 1, total + 1);
+    if (options.maxTokens === undefined || costOf(spansOf(shown)) <= options.maxTokens) {
+      return renderBodies(options.path, lines, spansOf(shown), width, maxLength, hitLines, matched);
+    }
+    shown.fill(0);
+  }
+
   let misses = 0;
   let accepted = 0;
   const floor = options.maxTokens === undefined ? 0 : (candidates[0]?.score ?? 0) * RELATIVE_SCORE_FLOOR;
@@ -436,7 +451,19 @@ function excerptBodies(
     }
   }
 
-  const spans = spansOf(shown);
+  return renderBodies(options.path, lines, spansOf(shown), width, maxLength, hitLines, matched);
+}
+
+function renderBodies(
+  path: string,
+  lines: string[],
+  spans: LineSpan[],
+  width: number,
+  maxLength: number,
+  hitLines: number[],
+  matched: TaskIdentifier[],
+): Excerpt {
+  const total = lines.length;
   const rendered: string[] = [];
   let previousEnd = 0;
   let shownLines = 0;
@@ -450,7 +477,7 @@ function excerptBodies(
   }
   if (previousEnd < total) rendered.push(formatElision(previousEnd + 1, total));
   return {
-    path: options.path,
+    path,
     mode: 'bodies',
     text: rendered.join('\n'),
     spans,
