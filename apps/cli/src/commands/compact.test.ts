@@ -157,4 +157,29 @@ describe('ctxkit validate', () => {
     );
     expect(result.stderr).toMatch(/violations for anthropic; first at message 14\n$/);
   });
+
+  it('prints every violation as JSON with --json', async () => {
+    const directory = writeTemp('broken.json', [
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'a', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
+      { role: 'user', content: 'hm' },
+    ]);
+    const result = await runInProcess(['validate', 'broken.json', '--format', 'openai', '--json'], directory);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toEqual({
+      valid: false,
+      messages: 2,
+      violations: [
+        {
+          kind: 'missing-result',
+          index: 0,
+          callId: 'a',
+          message: 'message 0 (assistant): tool call "a" has no result right after it',
+        },
+      ],
+    });
+  });
 });
