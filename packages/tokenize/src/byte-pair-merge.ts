@@ -9,7 +9,7 @@ import type { RankTable } from './ranks.js';
  */
 
 /** Pieces longer than this (in bytes) are merged with the heap. */
-export const HEAP_MERGE_THRESHOLD = 128;
+export const HEAP_MERGE_THRESHOLD = 32;
 
 const NO_RANK = 0x7fffffff;
 
