@@ -297,6 +297,17 @@ const SETUPS: Record<string, LanguageSetup> = {
     nestedInFunctions: false,
     notes: {},
   },
+  ruby: {
+    language: 'ruby',
+    ctagsLanguage: 'Ruby',
+    defaultRoots: () =>
+      globOne('/usr/lib/ruby', '', '')
+        .filter((path) => /\/\d+\.\d+\.\d+$/.test(path))
+        .slice(-1),
+    claimedKinds: new Set(['class', 'module', 'method', 'singletonMethod', 'constant', 'accessor']),
+    nestedInFunctions: false,
+    notes: {},
+  },
   javascript: {
     language: 'javascript',
     ctagsLanguage: 'JavaScript',

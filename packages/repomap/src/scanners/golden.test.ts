@@ -51,6 +51,7 @@ describe('scanner goldens', () => {
     'Sample.java',
     'sample.c',
     'sample.cpp',
+    'sample.rb',
   ]) {
     it(`${fixture} matches its golden scan`, () => {
       expectGolden(fixture);

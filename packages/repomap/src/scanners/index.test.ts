@@ -24,6 +24,8 @@ describe('languageForPath', () => {
       'a.cpp': 'cpp',
       'a.hpp': 'cpp',
       'a.cxx': 'cpp',
+      'tasks.rake': 'ruby',
+      'app.rb': 'ruby',
       'SRC/MAIN.PY': 'python',
       'C:\\code\\main.go': 'go',
     };
@@ -51,7 +53,7 @@ describe('scanSource', () => {
   });
 
   it('yields nothing for a language without a scanner', () => {
-    const result = scanSource('class Greeter\n  def hello; end\nend\n', 'ruby');
+    const result = scanSource('using System;\nclass Greeter { }\n', 'csharp');
     expect(result.definitions).toEqual([]);
     expect(result.references.size).toBe(0);
   });

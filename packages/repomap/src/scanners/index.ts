@@ -7,6 +7,7 @@ import { scanC, scanCpp } from './c.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
 import { scanPython } from './python.js';
+import { scanRuby } from './ruby.js';
 import { scanRust } from './rust.js';
 import { scanJavaScript, scanTypeScript } from './typescript.js';
 
@@ -43,6 +44,9 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   '.h++': 'cpp',
   '.ipp': 'cpp',
   '.tpp': 'cpp',
+  '.rb': 'ruby',
+  '.rake': 'ruby',
+  '.gemspec': 'ruby',
 };
 
 /** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
@@ -62,6 +66,7 @@ const SCANNERS: Partial<Record<Language, Scanner>> = {
   java: scanJava,
   c: scanC,
   cpp: scanCpp,
+  ruby: scanRuby,
 };
 
 /**

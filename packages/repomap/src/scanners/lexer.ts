@@ -48,6 +48,11 @@ export interface LexerOptions {
    * {@link IN_DIRECTIVE}; `R"delim(…)delim"` raw strings; `'` digit separators in numbers.
    */
   cPreprocessor?: boolean;
+  /**
+   * Ruby: `=begin`/`=end` comments, heredocs, `%w[…]`-style literals, interpolated strings,
+   * `name?`/`name!` method names, `?c` characters, `$"`-style globals and `__END__`.
+   */
+  rubyLiterals?: boolean;
   /** Words that are never references (reserved keywords). */
   keywords: ReadonlySet<string>;
 }
@@ -146,6 +151,29 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+/** Ruby words after which a `/` starts a regular expression. */
+const RUBY_REGEX_AFTER_WORDS = new Set([
+  'if',
+  'elsif',
+  'unless',
+  'when',
+  'and',
+  'or',
+  'not',
+  'while',
+  'until',
+  'return',
+  'then',
+  'puts',
+  'print',
+]);
+
+/** `split /,/` is a regex argument; `def /(other)` defines division; `a / b` divides. */
+function isRubyRegexAfterWord(word: string, spaced: boolean, next: number): boolean {
+  if (word === 'def') return false;
+  return RUBY_REGEX_AFTER_WORDS.has(word) || (spaced && next !== 32 && next !== 61);
+}
+
 /** The counter cell of every keyword: never incremented, never reported. */
 const KEYWORD = { count: 0 };
 
@@ -199,6 +227,8 @@ export function lex(text: string, options: LexerOptions): TokenList {
   let lastKind = 0;
   let lastCode = 0;
   let lastWordAllowsRegex = false;
+  // Ruby: heredoc terminators whose bodies start on the next line.
+  const heredocs: { terminator: string; indented: boolean }[] = [];
   // C preprocessor: inside a directive line, and whether the line so far ends with `\`.
   let inDirective = false;
   let continued = false;
@@ -304,13 +334,28 @@ export function lex(text: string, options: LexerOptions): TokenList {
 
   // Tries a regular-expression literal at `position` (a `/`); returns false (consuming nothing) when
   // the line ends before it closes, so the `/` is then an operator.
-  const tryRegex = (): boolean => {
+  // Ruby regular expressions may span lines (`/x` extended mode); the look-ahead stays bounded.
+  const MAX_MULTILINE_REGEX = 8192;
+  const tryRegex = (multiline = false): boolean => {
     let scan = position + 1;
     let inClass = false;
-    while (scan < length) {
+    let newlines = 0;
+    let lastNewline = -1;
+    const limit = multiline ? Math.min(length, position + MAX_MULTILINE_REGEX) : length;
+    while (scan < limit) {
       const code = text.charCodeAt(scan);
-      if (code === 10 || code === 13) return false;
+      if (code === 10 || code === 13) {
+        if (!multiline) return false;
+        if (code === 10) {
+          newlines++;
+          lastNewline = scan;
+        }
+      }
       if (code === 92) {
+        if (text.charCodeAt(scan + 1) === 10) {
+          newlines++;
+          lastNewline = scan + 1;
+        }
         scan += 2;
         continue;
       }
@@ -322,6 +367,10 @@ export function lex(text: string, options: LexerOptions): TokenList {
         scan++;
         while (scan < length && isIdentifierPart(text.charCodeAt(scan), false)) scan++;
         position = scan;
+        if (newlines > 0) {
+          line += newlines;
+          lineStart = lastNewline + 1;
+        }
         return true;
       }
       scan++;
@@ -343,6 +392,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
       spaced = true;
       if (!continued) inDirective = false;
       continued = false;
+      if (heredocs.length > 0) skipHeredocBodies();
       continue;
     }
     if (
@@ -399,6 +449,78 @@ export function lex(text: string, options: LexerOptions): TokenList {
       push(PUNCTUATION, start, position, startLine, startColumn);
       tokens.flags[tokens.count - 1]! |= DIRECTIVE_START;
       continue;
+    }
+    if (options.rubyLiterals) {
+      if (code === 61 && startColumn === 0 && text.startsWith('=begin', position)) {
+        // `=begin` … `=end` block comment, both at a line start.
+        while (position < length) {
+          const next = text.indexOf('\n', position);
+          if (next < 0) {
+            position = length;
+            break;
+          }
+          line++;
+          lineStart = next + 1;
+          position = next + 1;
+          if (text.startsWith('=end', position)) {
+            while (position < length && text.charCodeAt(position) !== 10) position++;
+            break;
+          }
+        }
+        spaced = true;
+        continue;
+      }
+      if (code === 95 && startColumn === 0 && text.startsWith('__END__', position)) {
+        const after = text.charCodeAt(position + 7);
+        if (Number.isNaN(after) || after === 10 || after === 13) break;
+      }
+      if (code === 34 || code === 96 || code === 39) {
+        position++;
+        skipRubyString(code, code === 39 ? 0 : code);
+        push(STRING, start, position, startLine, startColumn);
+        continue;
+      }
+      if (code === 60 && text.charCodeAt(position + 1) === 60 && tryHeredoc()) {
+        push(STRING, start, position, startLine, startColumn);
+        continue;
+      }
+      if (code === 37 && tryPercentLiteral()) {
+        push(STRING, start, position, startLine, startColumn);
+        continue;
+      }
+      if (code === 47) {
+        const regexAllowed =
+          lastKind === 0 ||
+          (lastKind === PUNCTUATION && lastCode !== 41 && lastCode !== 93 && lastCode !== 125) ||
+          (lastKind === IDENTIFIER &&
+            isRubyRegexAfterWord(
+              text.slice(tokens.starts[tokens.count - 1], tokens.ends[tokens.count - 1]),
+              spaced,
+              text.charCodeAt(position + 1),
+            ));
+        // After `=`, `(`, `,` or a keyword a regex may span lines; after a method name it may not.
+        if (regexAllowed && tryRegex(lastKind !== IDENTIFIER || text.charCodeAt(position + 1) === 10)) {
+          push(STRING, start, position, startLine, startColumn);
+          continue;
+        }
+      }
+      if (code === 63 && (lastKind === PUNCTUATION || lastKind === 0 || spaced) && position + 2 <= length) {
+        // `?a` character literal (not the ternary `?`, which has a space after it).
+        const next = text.charCodeAt(position + 1);
+        const after = text.charCodeAt(position + 2);
+        if (next > 32 && next !== 63 && !isIdentifierPart(after, false)) {
+          position += next === 92 ? 3 : 2;
+          push(STRING, start, Math.min(position, length), startLine, startColumn);
+          position = Math.min(position, length);
+          continue;
+        }
+      }
+      if (code === 36 && position + 1 < length && !isIdentifierStart(text.charCodeAt(position + 1), false)) {
+        // `$"`, `$'`, `$!` … special globals: the punctuation is part of the name, not a quote.
+        position += 2;
+        push(PUNCTUATION, start, position, startLine, startColumn);
+        continue;
+      }
     }
     if (options.hashComments && code === 35) {
       while (position < length && text.charCodeAt(position) !== 10) position++;
@@ -461,6 +583,18 @@ export function lex(text: string, options: LexerOptions): TokenList {
       }
       position++;
       while (position < length && isIdentifierPart(text.charCodeAt(position), dollar)) position++;
+      if (options.rubyLiterals) {
+        // Predicate and bang methods: `empty?`, `save!` (but not `a!= b` or `a ?b :c`).
+        const suffix = text.charCodeAt(position);
+        if (
+          (suffix === 63 || suffix === 33) &&
+          text.charCodeAt(position + 1) !== 61 &&
+          !isIdentifierPart(text.charCodeAt(position + 1), false) &&
+          text.charCodeAt(position + 1) !== 58
+        ) {
+          position++;
+        }
+      }
       push(IDENTIFIER, start, position, startLine, startColumn);
       const word = text.slice(start, position);
       if (options.javascriptLiterals) lastWordAllowsRegex = REGEX_AFTER_WORDS.has(word);
@@ -594,6 +728,159 @@ export function lex(text: string, options: LexerOptions): TokenList {
   const references = tokens.references;
   for (const [word, counter] of counters) if (counter !== KEYWORD) references.set(word, counter.count);
   return tokens;
+
+  // Ruby: skips a quoted string from just past its opening quote. `interpolating` is the quote
+  // when `#{…}` holes apply (double quotes, backticks); holes are skipped with their nested
+  // strings, counting braces. Strings may span lines.
+  function skipRubyString(quote: number, interpolating: number): void {
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === 92) {
+        if (text.charCodeAt(position + 1) === 10) {
+          line++;
+          lineStart = position + 2;
+        }
+        position += 2;
+        continue;
+      }
+      if (code === quote) {
+        position++;
+        return;
+      }
+      if (code === 10) {
+        line++;
+        lineStart = position + 1;
+      } else if (interpolating !== 0 && code === 35 && text.charCodeAt(position + 1) === 123) {
+        position += 2;
+        let depth = 1;
+        while (position < length && depth > 0) {
+          const inner = text.charCodeAt(position);
+          if (inner === 123) depth++;
+          else if (inner === 125) depth--;
+          else if (inner === 10) {
+            line++;
+            lineStart = position + 1;
+          } else if (inner === 34 || inner === 39) {
+            // A string inside the hole: skip it without further nesting.
+            position++;
+            while (
+              position < length &&
+              text.charCodeAt(position) !== inner &&
+              text.charCodeAt(position) !== 10
+            ) {
+              position += text.charCodeAt(position) === 92 ? 2 : 1;
+            }
+          }
+          position++;
+        }
+        continue;
+      }
+      position++;
+    }
+    position = Math.min(position, length);
+  }
+
+  // Ruby heredoc opener at `position` (`<<~ID`, `<<-ID`, `<<ID`, quoted IDs): records the
+  // terminator for the body that starts on the next line.
+  function tryHeredoc(): boolean {
+    let cursor = position + 2;
+    const flag = text.charCodeAt(cursor);
+    const indented = flag === 126 || flag === 45;
+    if (indented) cursor++;
+    let quote = text.charCodeAt(cursor);
+    if (quote === 34 || quote === 39 || quote === 96) cursor++;
+    else quote = 0;
+    const nameStart = cursor;
+    while (cursor < length && isIdentifierPart(text.charCodeAt(cursor), false)) cursor++;
+    if (cursor === nameStart) return false;
+    const name = text.slice(nameStart, cursor);
+    // `<<ID` without `~`/`-` must look like a heredoc (upper-case), not a shift (`a<<b`).
+    if (!indented && quote === 0 && !/^[A-Z_][A-Z0-9_]*$/.test(name)) return false;
+    if (quote !== 0) {
+      if (text.charCodeAt(cursor) !== quote) return false;
+      cursor++;
+    }
+    heredocs.push({ terminator: name, indented });
+    position = cursor;
+    return true;
+  }
+
+  // Skips the bodies of pending heredocs from the start of the current line.
+  function skipHeredocBodies(): void {
+    for (const heredoc of heredocs) {
+      while (position < length) {
+        let end = text.indexOf('\n', position);
+        if (end < 0) end = length;
+        const content = text.slice(position, end).replace(/\r$/, '');
+        const done = (heredoc.indented ? content.trim() : content) === heredoc.terminator;
+        position = Math.min(end + 1, length);
+        line++;
+        lineStart = position;
+        if (done) break;
+      }
+    }
+    heredocs.length = 0;
+    firstOnLine = true;
+    spaced = true;
+  }
+
+  // Ruby `%w[…]`, `%i(…)`, `%q{…}`, `%Q|…|`, `%r{…}`, `%(…)`: bracket delimiters nest.
+  function tryPercentLiteral(): boolean {
+    let cursor = position + 1;
+    const letter = text.charCodeAt(cursor);
+    const typed =
+      letter === 119 ||
+      letter === 87 ||
+      letter === 105 ||
+      letter === 73 ||
+      letter === 113 ||
+      letter === 81 ||
+      letter === 114 ||
+      letter === 115 ||
+      letter === 120;
+    if (typed) cursor++;
+    const open = text.charCodeAt(cursor);
+    const bracket = open === 40 || open === 91 || open === 123 || open === 60;
+    if (!typed) {
+      // A bare `%(…)` only where a value may start (not `a % (b)`).
+      const valueBefore =
+        lastKind === IDENTIFIER ||
+        lastKind === NUMBER ||
+        lastKind === STRING ||
+        (lastKind === PUNCTUATION && (lastCode === 41 || lastCode === 93 || lastCode === 125));
+      if (
+        !bracket ||
+        (valueBefore && !(lastKind === IDENTIFIER && spaced && text.charCodeAt(cursor + 1) !== 32))
+      )
+        return false;
+    } else if (Number.isNaN(open) || open <= 32 || isIdentifierPart(open, false)) {
+      return false;
+    }
+    const close = open === 40 ? 41 : open === 91 ? 93 : open === 123 ? 125 : open === 60 ? 62 : open;
+    cursor++;
+    let depth = 1;
+    while (cursor < length) {
+      const code = text.charCodeAt(cursor);
+      if (code === 92) {
+        cursor += 2;
+        continue;
+      }
+      if (code === 10) {
+        line++;
+        lineStart = cursor + 1;
+      } else if (code === close) {
+        if (--depth === 0) {
+          cursor++;
+          break;
+        }
+      } else if (bracket && code === open) {
+        depth++;
+      }
+      cursor++;
+    }
+    position = Math.min(cursor, length);
+    return true;
+  }
 
   function lexPythonString(quote: number): void {
     // `position` is at the opening quote (prefix already skipped).

@@ -8,6 +8,7 @@ import { scanC } from './c.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
 import { scanPython } from './python.js';
+import { scanRuby } from './ruby.js';
 import { scanRust } from './rust.js';
 import { scanJavaScript, scanTypeScript } from './typescript.js';
 
@@ -19,6 +20,7 @@ const SCANNERS: Record<string, Scanner> = {
   rust: scanRust,
   java: scanJava,
   c: scanC,
+  ruby: scanRuby,
 };
 
 /** Fragments that open and close every construct the lexers track, plus names and odd characters. */

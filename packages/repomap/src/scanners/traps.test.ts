@@ -191,3 +191,43 @@ describe('C and C++', () => {
     expect(namesOf(text, 'c')).toEqual(['quote', 'brace', 'shown']);
   });
 });
+
+describe('Ruby', () => {
+  it('skips =begin/=end comments, heredocs and percent literals', () => {
+    const text = [
+      '=begin',
+      'def hidden_one; end',
+      '=end',
+      'text = <<~EOS',
+      '  def hidden_two; end',
+      'EOS',
+      'words = %w[def hidden_three end]',
+      'def shown',
+      'end',
+      '',
+    ].join('\n');
+    expect(namesOf(text, 'ruby')).toEqual(['shown']);
+    const references = referencesOf(text, 'ruby');
+    for (const word of ['hidden_one', 'hidden_two', 'hidden_three'])
+      expect(references.has(word), word).toBe(false);
+  });
+
+  it('keeps interpolated strings closed across nested quotes', () => {
+    const text = 'class Greeter\n  def hello\n    "hi #{"dear #{name}"} end"\n  end\n  def bye; end\nend\n';
+    const result = scanSource(text, 'ruby');
+    expect(result.definitions.map((definition) => `${definition.scope}.${definition.name}`)).toEqual([
+      'undefined.Greeter',
+      'Greeter.hello',
+      'Greeter.bye',
+    ]);
+  });
+
+  it('does not open blocks for modifier if/while, and closes endless defs at once', () => {
+    const text =
+      'class Shape\n  def area = width * height\n  def check\n    return if done\n    step while busy\n  end\n  def after; end\nend\n';
+    const names = scanSource(text, 'ruby').definitions.map(
+      (definition) => `${definition.scope}.${definition.name}`,
+    );
+    expect(names).toEqual(['undefined.Shape', 'Shape.area', 'Shape.check', 'Shape.after']);
+  });
+});
