@@ -3,10 +3,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// End-to-end tests spawn dist/bin.js. The CLI itself is rebuilt here when any source file is newer
-// than the bundle; the @ctxkit packages it imports at run time come from their own dist/, which
-// `pnpm test` (turbo: test dependsOn ^build) builds first. Run directly, `npx vitest run` reports a
-// missing package build instead of failing obscurely.
+// End-to-end tests spawn dist/bin.js. Under `pnpm test`, turbo builds the packages and the CLI
+// first (apps/cli/turbo.json: test dependsOn build and ^build, so no build deletes dist/ while
+// tests run). Run directly, `npx vitest run` rebuilds the CLI here when any source file is newer
+// than the bundle, and reports a missing package build instead of failing obscurely.
 
 const cliRoot = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(cliRoot, 'dist', 'bin.js');
