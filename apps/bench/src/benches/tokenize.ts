@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -363,7 +364,10 @@ interface LibraryOutcome {
   name: string;
   kind: string;
   /** Per category: bytes, seconds, tokens, and how many documents disagree with the reference. */
-  categories: Record<string, { bytes: number; seconds: number; tokens: number; mismatches: number }>;
+  categories: Record<
+    string,
+    { bytes: number; seconds: number; cpuSeconds: number; tokens: number; mismatches: number }
+  >;
   error?: string;
 }
 
@@ -384,7 +388,13 @@ async function measureThroughput(encoding: ExactEncoding, corpus: Category[]): P
   const reference = loaded.find((entry) => entry.library.name === REFERENCE);
   for (const category of corpus) {
     for (const entry of loaded) {
-      entry.outcome.categories[category.name] = { bytes: 0, seconds: 0, tokens: 0, mismatches: 0 };
+      entry.outcome.categories[category.name] = {
+        bytes: 0,
+        seconds: 0,
+        cpuSeconds: 0,
+        tokens: 0,
+        mismatches: 0,
+      };
     }
     for (let documentIndex = 0; documentIndex < category.documents.length; documentIndex++) {
       const document = category.documents[documentIndex] as Document;
@@ -396,9 +406,12 @@ async function measureThroughput(encoding: ExactEncoding, corpus: Category[]): P
         const tally = entry.outcome.categories[category.name];
         if (!tally) continue;
         try {
+          const cpuBefore = process.cpuUsage();
           const start = performance.now();
           const tokens = await entry.count(document.text);
           tally.seconds += (performance.now() - start) / 1000;
+          const cpu = process.cpuUsage(cpuBefore);
+          tally.cpuSeconds += (cpu.user + cpu.system) / 1e6;
           tally.bytes += document.bytes;
           tally.tokens += tokens;
           if (referenceCount !== undefined && tokens !== referenceCount) tally.mismatches += 1;
@@ -520,18 +533,20 @@ function megabytesPerSecond(tally: { bytes: number; seconds: number } | undefine
 function totals(
   outcome: LibraryOutcome,
   names: string[],
-): { bytes: number; seconds: number; mismatches: number } {
+): { bytes: number; seconds: number; cpuSeconds: number; mismatches: number } {
   let bytes = 0;
   let seconds = 0;
+  let cpuSeconds = 0;
   let mismatches = 0;
   for (const name of names) {
     const tally = outcome.categories[name];
     if (!tally) continue;
     bytes += tally.bytes;
     seconds += tally.seconds;
+    cpuSeconds += tally.cpuSeconds;
     mismatches += tally.mismatches;
   }
-  return { bytes, seconds, mismatches };
+  return { bytes, seconds, cpuSeconds, mismatches };
 }
 
 function formatTable(table: ReportTable): string {
@@ -562,7 +577,7 @@ function throughputTable(
   const oursAll = ours ? megabytesPerSecond(totals(ours, names)) : 0;
   const rows = outcomes.map((outcome) => {
     if (outcome.error && Object.values(outcome.categories).every((tally) => tally.bytes === 0)) {
-      return [outcome.name, ...names.map(() => '-'), '-', '-', `failed: ${outcome.error}`];
+      return [outcome.name, ...names.map(() => '-'), '-', '-', '-', `failed: ${outcome.error}`];
     }
     const all = totals(outcome, names);
     const speed = megabytesPerSecond(all);
@@ -570,6 +585,7 @@ function throughputTable(
       outcome.name,
       ...names.map((name) => megabytesPerSecond(outcome.categories[name]).toFixed(2)),
       speed.toFixed(2),
+      all.cpuSeconds > 0 ? (all.bytes / 1e6 / all.cpuSeconds).toFixed(2) : '-',
       outcome.name === OURS ? '1.00' : speed > 0 ? (oursAll / speed).toFixed(2) : '-',
       outcome.error
         ? `stopped: ${outcome.error}`
@@ -579,8 +595,8 @@ function throughputTable(
     ];
   });
   return {
-    title: `${encoding}: MB/s of exact counting (UTF-8 bytes), each document counted once per library`,
-    columns: ['library', ...names, 'all', `${OURS} speedup`, 'counts vs reference'],
+    title: `${encoding}: MB/s of exact counting (UTF-8 bytes, wall clock), each document counted once per library; "all (CPU)" divides by process CPU time instead, which a loaded machine inflates less`,
+    columns: ['library', ...names, 'all', 'all (CPU)', `${OURS} speedup`, 'counts vs reference'],
     rows,
   };
 }
@@ -669,6 +685,8 @@ async function run(args: string[]): Promise<number> {
     return 2;
   }
 
+  // Shown with the results: on a shared machine the wall clock also measures everyone else's work.
+  const loadBefore = loadavg()[0] ?? 0;
   const corpus = loadCorpus(maxBytes);
   for (const category of corpus) {
     const bytes = category.documents.reduce((sum, document) => sum + document.bytes, 0);
@@ -769,7 +787,11 @@ async function run(args: string[]): Promise<number> {
     })),
     throughput,
     pathological,
+    loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
   });
+  process.stdout.write(
+    `\n1-minute load average: ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after (cores: ${machineInfo().cores})\n`,
+  );
   process.stdout.write(`\nresults: ${path}\n`);
   return 0;
 }
