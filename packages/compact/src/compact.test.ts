@@ -72,7 +72,12 @@ describe('compact', () => {
   });
 
   it('replaces an image a tool returned once it is outside the recency window', async () => {
-    const screenshot = { type: 'image' as const, mediaType: 'image/png', data: 'iVBORw0KGgo=', name: 'page.png' };
+    const screenshot = {
+      type: 'image' as const,
+      mediaType: 'image/png',
+      data: 'iVBORw0KGgo=',
+      name: 'page.png',
+    };
     const messages: Message[] = [
       { role: 'user', text: 'Check the page' },
       { role: 'assistant', toolCalls: [{ id: 's', name: 'screenshot', input: {} }] },
@@ -87,7 +92,8 @@ describe('compact', () => {
       role: 'tool',
       toolResult: {
         callId: 's',
-        content: 'captured\n[image page.png removed to stay within the context window; mention it again to re-attach it]',
+        content:
+          'captured\n[image page.png removed to stay within the context window; mention it again to re-attach it]',
       },
     });
   });
