@@ -5,6 +5,19 @@ import { bytePairEncoder } from './byte-pair-encoder.js';
 
 const ENCODINGS = ['cl100k_base', 'o200k_base'] as const;
 
+// Counts the reference gave for the bench's pathological inputs. It takes minutes on each (quadratic
+// merging), so they are recorded here rather than recomputed.
+const RECORDED_REFERENCE_COUNTS: Record<(typeof ENCODINGS)[number], Record<string, number>> = {
+  cl100k_base: { spaces: 783, cjk: 233240 },
+  o200k_base: { spaces: 783 },
+};
+
+function pathologicalCjk(length: number): string {
+  return Array.from({ length }, (_, index) => String.fromCharCode(0x4e00 + ((index * 7919) % 20000))).join(
+    '',
+  );
+}
+
 describe.each(ENCODINGS)('%s against the reference tokenizer', (encoding) => {
   const encoder = bytePairEncoder(encoding);
 
@@ -45,6 +58,15 @@ describe.each(ENCODINGS)('%s against the reference tokenizer', (encoding) => {
     ]) {
       expect(encoder.encode(text)).toEqual(referenceEncode(encoding, text));
     }
+  });
+
+  it('counts 100k-character pathological pieces as the reference did', () => {
+    const recorded = RECORDED_REFERENCE_COUNTS[encoding];
+    expect(encoder.count(`${' '.repeat(100_000)}x`)).toBe(recorded.spaces);
+    if (recorded.cjk !== undefined) expect(encoder.count(pathologicalCjk(100_000))).toBe(recorded.cjk);
+    // After a piece too large to keep scratch for, ordinary merging is unaffected.
+    const after = `${' '.repeat(3000)}x ${pathologicalCjk(2000)}`;
+    expect(encoder.encode(after)).toEqual(referenceEncode(encoding, after));
   });
 
   it('treats special-token strings as text unless allowed', () => {

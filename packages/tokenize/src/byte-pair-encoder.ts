@@ -13,6 +13,9 @@ const CACHE_SET_BITS = 16;
  * array in memory.
  */
 const MAX_CACHED_PIECE_LENGTH = 128;
+/** The UTF-8 buffer for one piece starts here and is shrunk back after a piece needed more than the max. */
+const INITIAL_BYTES = 1024;
+const MAX_RETAINED_BYTES = 1 << 20;
 
 /**
  * The exact engine for one vocabulary: pre-tokenize, then merge each piece (cached), then count or
@@ -21,7 +24,7 @@ const MAX_CACHED_PIECE_LENGTH = 128;
 export class BytePairEncoder {
   private readonly cache = new PieceCache(CACHE_SET_BITS);
   private readonly split: PieceSplitter;
-  private bytes = new Uint8Array(1024);
+  private bytes = new Uint8Array(INITIAL_BYTES);
   private readonly specialTexts: readonly string[];
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -128,6 +131,8 @@ export class BytePairEncoder {
     const length = this.writeUtf8(text, start, end);
     const tokens: number[] = [];
     mergeBytePairs(this.table, this.bytes, length, tokens);
+    // One huge piece must not pin a buffer of its size for the life of the process.
+    if (this.bytes.length > MAX_RETAINED_BYTES) this.bytes = new Uint8Array(INITIAL_BYTES);
     return tokens;
   }
 

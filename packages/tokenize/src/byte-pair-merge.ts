@@ -166,17 +166,34 @@ let heapTokens = new Int32Array(1024);
 let heapRanks = new Int32Array(1024);
 let heapKeys = new Float64Array(3 * 1024);
 
+/** Scratch is kept for pieces up to this many bytes; a longer one gets arrays the GC can take back. */
+const MAX_RETAINED_SCRATCH = 1 << 16;
+
 function ensureHeapScratch(length: number): void {
   if (heapNext.length >= length) return;
   let capacity = heapNext.length;
   while (capacity < length) capacity *= 2;
-  heapNext = new Int32Array(capacity);
-  heapPrevious = new Int32Array(capacity);
-  heapTokens = new Int32Array(capacity);
-  heapRanks = new Int32Array(capacity);
+  const next = new Int32Array(capacity);
+  const previous = new Int32Array(capacity);
+  const tokens = new Int32Array(capacity);
+  const ranks = new Int32Array(capacity);
   // At most length - 1 initial pairs plus two per merge: the heap never holds more than 3 × length keys.
-  heapKeys = new Float64Array(3 * capacity);
+  const keys = new Float64Array(3 * capacity);
+  if (capacity > MAX_RETAINED_SCRATCH) {
+    oversized = { next, previous, tokens, ranks, keys };
+    return;
+  }
+  heapNext = next;
+  heapPrevious = previous;
+  heapTokens = tokens;
+  heapRanks = ranks;
+  heapKeys = keys;
 }
+
+/** Arrays for one oversized piece (40 bytes per byte of piece), dropped as soon as it is merged. */
+let oversized:
+  | { next: Int32Array; previous: Int32Array; tokens: Int32Array; ranks: Int32Array; keys: Float64Array }
+  | undefined;
 
 /** The O(n log n) merge; exported for the equivalence test only. */
 export function mergeWithHeap(
@@ -191,11 +208,13 @@ export function mergeWithHeap(
   // part's token id and rankAt the rank of the pair it starts (NO_RANK when none or when merged away).
   // Everything is local and the heap operations are written out inline: a closure over the heap size
   // would force it into a context slot and slow every step of the loop.
-  const next = heapNext;
-  const previous = heapPrevious;
-  const tokenAt = heapTokens;
-  const rankAt = heapRanks;
-  const heap = heapKeys;
+  const scratch = oversized;
+  oversized = undefined;
+  const next = scratch?.next ?? heapNext;
+  const previous = scratch?.previous ?? heapPrevious;
+  const tokenAt = scratch?.tokens ?? heapTokens;
+  const rankAt = scratch?.ranks ?? heapRanks;
+  const heap = scratch?.keys ?? heapKeys;
   const byteRanks = table.byteRanks;
   const bytePairRanks = table.bytePairRanks;
 
