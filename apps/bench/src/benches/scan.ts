@@ -308,6 +308,35 @@ const SETUPS: Record<string, LanguageSetup> = {
     nestedInFunctions: false,
     notes: {},
   },
+  csharp: {
+    language: 'csharp',
+    ctagsLanguage: 'C#',
+    // No C# tree ships with the OS: extract one (e.g. Newtonsoft.Json's Src/) here or pass --root.
+    defaultRoots: () => firstExisting(['/tmp/csharp-corpus']),
+    claimedKinds: new Set([
+      'class',
+      'struct',
+      'interface',
+      'enum',
+      'enumerator',
+      'method',
+      'property',
+      'field',
+      'event',
+      'namespace',
+    ]),
+    nestedInFunctions: false,
+    notes: {
+      'missed method in class':
+        'explicit interface implementations: ctags names them `IEnumerable.GetEnumerator`, the scanner `GetEnumerator` (the name callers use)',
+      'missed property in class': 'explicit interface properties, named as above',
+      'extra method (member)':
+        'ctags loses methods after nullable parameters (`object? o`) and some `async Task` signatures; checked by hand in Newtonsoft.Json',
+      'extra property (member)': 'auto-properties of classes ctags lost (see above)',
+      'extra class (member)': 'nested classes after constructs ctags lost (see above)',
+      'extra constructor (member)': 'constructors of classes ctags lost (see above)',
+    },
+  },
   javascript: {
     language: 'javascript',
     ctagsLanguage: 'JavaScript',

@@ -52,6 +52,7 @@ describe('scanner goldens', () => {
     'sample.c',
     'sample.cpp',
     'sample.rb',
+    'Sample.cs',
   ]) {
     it(`${fixture} matches its golden scan`, () => {
       expectGolden(fixture);

@@ -4,6 +4,7 @@
  */
 import type { Language, Scanner, ScanResult } from '../types.js';
 import { scanC, scanCpp } from './c.js';
+import { scanCSharp } from './csharp.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
 import { scanPython } from './python.js';
@@ -47,6 +48,7 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   '.rb': 'ruby',
   '.rake': 'ruby',
   '.gemspec': 'ruby',
+  '.cs': 'csharp',
 };
 
 /** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
@@ -67,6 +69,7 @@ const SCANNERS: Partial<Record<Language, Scanner>> = {
   c: scanC,
   cpp: scanCpp,
   ruby: scanRuby,
+  csharp: scanCSharp,
 };
 
 /**

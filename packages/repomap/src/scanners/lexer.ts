@@ -53,6 +53,11 @@ export interface LexerOptions {
    * `name?`/`name!` method names, `?c` characters, `$"`-style globals and `__END__`.
    */
   rubyLiterals?: boolean;
+  /**
+   * C#: verbatim `@"…"`, interpolated `$"…{hole}…"` (holes skipped with their nested strings),
+   * raw `"""…"""` strings, and `#if`/`#region` directive lines read as comments.
+   */
+  csharpLiterals?: boolean;
   /** Words that are never references (reserved keywords). */
   keywords: ReadonlySet<string>;
 }
@@ -450,6 +455,40 @@ export function lex(text: string, options: LexerOptions): TokenList {
       tokens.flags[tokens.count - 1]! |= DIRECTIVE_START;
       continue;
     }
+    if (options.csharpLiterals) {
+      if (code === 35 && firstOnLine) {
+        while (position < length && text.charCodeAt(position) !== 10) position++;
+        spaced = true;
+        continue;
+      }
+      if (code === 64 || code === 36 || code === 34) {
+        // Prefixes `@`, `$`, `$@`, `@$`, `$$…` before a quote.
+        let quote = position;
+        let verbatim = false;
+        let interpolated = false;
+        while (quote < length && quote - position < 8) {
+          const prefix = text.charCodeAt(quote);
+          if (prefix === 64) verbatim = true;
+          else if (prefix === 36) interpolated = true;
+          else break;
+          quote++;
+        }
+        if (text.charCodeAt(quote) === 34 && (quote > position || code === 34)) {
+          if (!verbatim && text.startsWith('"""', quote)) {
+            // Raw string literal: closes with as many quotes as it opened with (at least three).
+            let run = quote;
+            while (run < length && text.charCodeAt(run) === 34) run++;
+            position = run;
+            skipUntil('"'.repeat(run - quote), false);
+          } else {
+            position = quote + 1;
+            skipCSharpString(verbatim, interpolated);
+          }
+          push(STRING, start, position, startLine, startColumn);
+          continue;
+        }
+      }
+    }
     if (options.rubyLiterals) {
       if (code === 61 && startColumn === 0 && text.startsWith('=begin', position)) {
         // `=begin` … `=end` block comment, both at a line start.
@@ -728,6 +767,60 @@ export function lex(text: string, options: LexerOptions): TokenList {
   const references = tokens.references;
   for (const [word, counter] of counters) if (counter !== KEYWORD) references.set(word, counter.count);
   return tokens;
+
+  // C#: skips a regular, verbatim (`""` escapes a quote, lines allowed) or interpolated string
+  // from just past its opening quote; `{{` is a literal brace, `{hole}` may hold nested strings.
+  function skipCSharpString(verbatim: boolean, interpolated: boolean): void {
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === 92 && !verbatim) {
+        position += 2;
+        continue;
+      }
+      if (code === 34) {
+        if (verbatim && text.charCodeAt(position + 1) === 34) {
+          position += 2;
+          continue;
+        }
+        position++;
+        return;
+      }
+      if (code === 10) {
+        if (!verbatim) return;
+        line++;
+        lineStart = position + 1;
+      } else if (interpolated && code === 123) {
+        if (text.charCodeAt(position + 1) === 123) {
+          position += 2;
+          continue;
+        }
+        position++;
+        let depth = 1;
+        while (position < length && depth > 0) {
+          const inner = text.charCodeAt(position);
+          if (inner === 123) depth++;
+          else if (inner === 125) depth--;
+          else if (inner === 10) {
+            line++;
+            lineStart = position + 1;
+          } else if (inner === 34) {
+            position++;
+            while (
+              position < length &&
+              text.charCodeAt(position) !== 34 &&
+              text.charCodeAt(position) !== 10
+            ) {
+              position += text.charCodeAt(position) === 92 ? 2 : 1;
+            }
+          }
+          position++;
+        }
+        continue;
+      }
+      position++;
+    }
+    position = Math.min(position, length);
+  }
 
   // Ruby: skips a quoted string from just past its opening quote. `interpolating` is the quote
   // when `#{…}` holes apply (double quotes, backticks); holes are skipped with their nested

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scanner, ScanResult } from '../types.js';
 import { scanC } from './c.js';
+import { scanCSharp } from './csharp.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
 import { scanPython } from './python.js';
@@ -21,6 +22,7 @@ const SCANNERS: Record<string, Scanner> = {
   java: scanJava,
   c: scanC,
   ruby: scanRuby,
+  csharp: scanCSharp,
 };
 
 /** Fragments that open and close every construct the lexers track, plus names and odd characters. */

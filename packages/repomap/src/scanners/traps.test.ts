@@ -231,3 +231,24 @@ describe('Ruby', () => {
     expect(names).toEqual(['undefined.Shape', 'Shape.area', 'Shape.check', 'Shape.after']);
   });
 });
+
+describe('C#', () => {
+  it('skips verbatim, interpolated and raw strings and directive lines', () => {
+    const text = [
+      '#region class HiddenRegion',
+      'class Shown {',
+      '  string a = @"verbatim ""quoted"" class HiddenOne {}";',
+      '  string b = $"{Name} {{ class HiddenTwo }} {"nested"}";',
+      '  string c = """',
+      '    class HiddenThree { }',
+      '    """;',
+      '  void After() { }',
+      '}',
+      '',
+    ].join('\n');
+    expect(namesOf(text, 'csharp')).toEqual(['Shown', 'a', 'b', 'c', 'After']);
+    const references = referencesOf(text, 'csharp');
+    for (const word of ['HiddenRegion', 'HiddenOne', 'HiddenTwo', 'HiddenThree'])
+      expect(references.has(word), word).toBe(false);
+  });
+});

@@ -1,0 +1,548 @@
+/**
+ * C# scanner: namespaces (block and file-scoped), classes, structs, interfaces, records, enums
+ * (with members), delegates, methods, constructors, properties, events, fields and operators,
+ * nested types scoped by their enclosing type. Bodies, accessors and initializers are skipped whole.
+ */
+import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import {
+  IDENTIFIER,
+  isPunctuation,
+  isWord,
+  type LexerOptions,
+  lex,
+  PUNCTUATION,
+  signatureOf,
+  skipGroup,
+  type TokenList,
+  tokenText,
+} from './lexer.js';
+
+const KEYWORDS = new Set([
+  'abstract',
+  'as',
+  'base',
+  'bool',
+  'break',
+  'byte',
+  'case',
+  'catch',
+  'char',
+  'checked',
+  'class',
+  'const',
+  'continue',
+  'decimal',
+  'default',
+  'delegate',
+  'do',
+  'double',
+  'else',
+  'enum',
+  'event',
+  'explicit',
+  'extern',
+  'false',
+  'finally',
+  'fixed',
+  'float',
+  'for',
+  'foreach',
+  'goto',
+  'if',
+  'implicit',
+  'in',
+  'int',
+  'interface',
+  'internal',
+  'is',
+  'lock',
+  'long',
+  'namespace',
+  'new',
+  'null',
+  'object',
+  'operator',
+  'out',
+  'override',
+  'params',
+  'private',
+  'protected',
+  'public',
+  'readonly',
+  'ref',
+  'return',
+  'sbyte',
+  'sealed',
+  'short',
+  'sizeof',
+  'stackalloc',
+  'static',
+  'string',
+  'struct',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'uint',
+  'ulong',
+  'unchecked',
+  'unsafe',
+  'ushort',
+  'using',
+  'virtual',
+  'void',
+  'volatile',
+  'while',
+]);
+
+const LEXER_OPTIONS: LexerOptions = {
+  cComments: true,
+  hashComments: false,
+  nestedBlockComments: false,
+  dollarIdentifiers: false,
+  pythonStrings: false,
+  javascriptLiterals: false,
+  backquoteRawStrings: false,
+  rustLiterals: false,
+  textBlocks: false,
+  csharpLiterals: true,
+  keywords: KEYWORDS,
+};
+
+const MODIFIERS = new Set([
+  'public',
+  'private',
+  'protected',
+  'internal',
+  'static',
+  'readonly',
+  'const',
+  'volatile',
+  'virtual',
+  'override',
+  'abstract',
+  'sealed',
+  'extern',
+  'unsafe',
+  'new',
+  'partial',
+  'async',
+  'fixed',
+  'required',
+  'file',
+  'ref',
+  'implicit',
+  'explicit',
+]);
+
+const TYPE_KEYWORDS = new Set(['class', 'struct', 'interface', 'enum', 'record']);
+
+const MAX_HEADER_TOKENS = 1024;
+const MAX_ANGLE_TOKENS = 256;
+
+const OPEN_PAREN = 40;
+const COMMA = 44;
+const DOT = 46;
+const SEMICOLON = 59;
+const LESS = 60;
+const EQUALS = 61;
+const GREATER = 62;
+const QUESTION = 63;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const TILDE = 126;
+const STAR = 42;
+
+interface Frame {
+  kind: 'file' | 'namespace' | 'type' | 'enum';
+  /** The enclosing type or namespace name members are scoped by. */
+  name: string | undefined;
+  /** The declaring type's own name (for constructors); undefined in namespaces. */
+  typeName: string | undefined;
+  definition: Definition | undefined;
+}
+
+/** Scans C# source. */
+export function scanCSharp(text: string): ScanResult {
+  const tokens = lex(text, LEXER_OPTIONS);
+  const definitions: Definition[] = [];
+  const stack: Frame[] = [{ kind: 'file', name: undefined, typeName: undefined, definition: undefined }];
+  let index = 0;
+  while (index < tokens.count) {
+    const frame = stack[stack.length - 1]!;
+    if (isPunctuation(tokens, index, CLOSE_BRACE)) {
+      if (stack.length > 1) {
+        stack.pop();
+        if (frame.definition) frame.definition.endLine = tokens.lines[index]!;
+      }
+      index++;
+      continue;
+    }
+    const next =
+      frame.kind === 'enum'
+        ? parseEnumMember(tokens, index, frame, definitions)
+        : parseMember(tokens, index, frame, stack, definitions);
+    index = Math.max(next, index + 1);
+  }
+  return { definitions, references: tokens.references };
+}
+
+function code(tokens: TokenList, index: number): number {
+  return index < tokens.count && tokens.kinds[index] === PUNCTUATION
+    ? tokens.text.charCodeAt(tokens.starts[index]!)
+    : 0;
+}
+
+function isName(tokens: TokenList, index: number): boolean {
+  return index < tokens.count && tokens.kinds[index] === IDENTIFIER;
+}
+
+function add(
+  definitions: Definition[],
+  tokens: TokenList,
+  nameIndex: number,
+  kind: DefinitionKind,
+  from: number,
+  to: number,
+  scope: string | undefined,
+  name = tokenText(tokens, nameIndex),
+): Definition {
+  const definition: Definition = {
+    name,
+    kind,
+    line: tokens.lines[nameIndex]!,
+    signature: signatureOf(tokens, from, to),
+  };
+  if (scope !== undefined) definition.scope = scope;
+  definitions.push(definition);
+  return definition;
+}
+
+/** Skips attribute sections `[Serializable]`, `[return: NotNull]`. */
+function skipAttributes(tokens: TokenList, index: number): number {
+  while (isPunctuation(tokens, index, OPEN_BRACKET)) index = skipGroup(tokens, index, tokens.count);
+  return index;
+}
+
+function skipAngles(tokens: TokenList, open: number): number {
+  let depth = 0;
+  const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
+  for (let index = open; index < limit; index++) {
+    const punctuation = code(tokens, index);
+    if (punctuation === LESS) depth++;
+    else if (punctuation === GREATER) {
+      if (--depth === 0) return index + 1;
+    } else if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
+      index = skipGroup(tokens, index, limit) - 1;
+    } else if (punctuation === SEMICOLON || punctuation === OPEN_BRACE || punctuation === CLOSE_BRACE)
+      return index;
+  }
+  return open + 1;
+}
+
+/** A type: `global::A.B<C>?[]*`, a tuple `(int a, int b)`; returns the index after it, or `index`. */
+function skipType(tokens: TokenList, index: number): number {
+  if (isPunctuation(tokens, index, OPEN_PAREN)) {
+    index = skipGroup(tokens, index, tokens.count);
+  } else {
+    if (!isName(tokens, index)) return index;
+    index++;
+  }
+  for (;;) {
+    if (isPunctuation(tokens, index, LESS)) index = skipAngles(tokens, index);
+    else if (
+      (isPunctuation(tokens, index, DOT) ||
+        (isPunctuation(tokens, index, 58) && isPunctuation(tokens, index + 1, 58))) &&
+      isName(tokens, index + (isPunctuation(tokens, index, DOT) ? 1 : 2))
+    ) {
+      index += isPunctuation(tokens, index, DOT) ? 2 : 3;
+    } else if (
+      isPunctuation(tokens, index, OPEN_BRACKET) &&
+      (isPunctuation(tokens, index + 1, CLOSE_BRACKET) || isPunctuation(tokens, index + 1, COMMA))
+    ) {
+      index = skipGroup(tokens, index, tokens.count);
+    } else if (isPunctuation(tokens, index, QUESTION) || isPunctuation(tokens, index, STAR)) {
+      index++;
+    } else {
+      return index;
+    }
+  }
+}
+
+/** From after a name to the `{` body, `=>` or `;`: the last header token and the body start (or -1). */
+function scanHeader(
+  tokens: TokenList,
+  index: number,
+): { last: number; body: number; arrow: boolean; resume: number } {
+  const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
+  let last = index - 1;
+  while (index < limit) {
+    const punctuation = code(tokens, index);
+    if (punctuation === OPEN_BRACE) return { last, body: index, arrow: false, resume: index };
+    if (punctuation === EQUALS && isPunctuation(tokens, index + 1, GREATER))
+      return { last, body: index, arrow: true, resume: index };
+    if (punctuation === SEMICOLON) return { last, body: -1, arrow: false, resume: index + 1 };
+    if (punctuation === CLOSE_BRACE) return { last, body: -1, arrow: false, resume: index };
+    if (punctuation === LESS) {
+      index = skipAngles(tokens, index);
+      last = index - 1;
+      continue;
+    }
+    if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
+      index = skipGroup(tokens, index, tokens.count);
+      last = index - 1;
+      continue;
+    }
+    last = index;
+    index++;
+  }
+  return { last, body: -1, arrow: false, resume: index };
+}
+
+/** Past a body (`{…}`) or an expression body (`=> …;`), setting the definition's end line. */
+function skipBody(
+  tokens: TokenList,
+  header: { body: number; arrow: boolean; resume: number },
+  definition?: Definition,
+): number {
+  if (header.body < 0) return header.resume;
+  const end = header.arrow
+    ? skipToSemicolon(tokens, header.body + 2)
+    : skipGroup(tokens, header.body, tokens.count);
+  if (definition) definition.endLine = tokens.lines[end - 1]!;
+  return end;
+}
+
+/** To past the `;` ending a declaration (not past a `}` that closes the enclosing body). */
+function skipToSemicolon(tokens: TokenList, index: number): number {
+  while (index < tokens.count) {
+    const punctuation = code(tokens, index);
+    if (punctuation === SEMICOLON) return index + 1;
+    if (punctuation === CLOSE_BRACE) return index;
+    if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
+      index = skipGroup(tokens, index, tokens.count);
+      continue;
+    }
+    index++;
+  }
+  return index;
+}
+
+function parseEnumMember(tokens: TokenList, index: number, frame: Frame, definitions: Definition[]): number {
+  if (isPunctuation(tokens, index, COMMA)) return index + 1;
+  index = skipAttributes(tokens, index);
+  if (!isName(tokens, index)) return index + 1;
+  const nameIndex = index;
+  add(definitions, tokens, nameIndex, 'constant', nameIndex, nameIndex, frame.name);
+  // Skip `= value` to the next `,` or the closing `}`.
+  index++;
+  while (
+    index < tokens.count &&
+    !isPunctuation(tokens, index, COMMA) &&
+    !isPunctuation(tokens, index, CLOSE_BRACE)
+  ) {
+    const punctuation = code(tokens, index);
+    index =
+      punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET
+        ? skipGroup(tokens, index, tokens.count)
+        : index + 1;
+  }
+  return index;
+}
+
+function parseMember(
+  tokens: TokenList,
+  index: number,
+  frame: Frame,
+  stack: Frame[],
+  definitions: Definition[],
+): number {
+  if (isPunctuation(tokens, index, SEMICOLON)) return index + 1;
+  index = skipAttributes(tokens, index);
+  const start = index;
+  if (
+    isWord(tokens, index, 'using') ||
+    (isWord(tokens, index, 'global') && isWord(tokens, index + 1, 'using'))
+  ) {
+    return skipToSemicolon(tokens, index);
+  }
+  if (isWord(tokens, index, 'namespace')) {
+    // Namespaces go by their full dotted name (`Acme.Shapes`), as C# code refers to them.
+    const firstName = index + 1;
+    let nameIndex = firstName;
+    if (!isName(tokens, nameIndex)) return index + 1;
+    while (isPunctuation(tokens, nameIndex + 1, DOT) && isName(tokens, nameIndex + 2)) nameIndex += 2;
+    const name = signatureOf(tokens, firstName, nameIndex).replace(/\s+/g, '');
+    const definition = add(definitions, tokens, firstName, 'namespace', index, nameIndex, frame.name, name);
+    if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
+      stack.push({ kind: 'namespace', name, typeName: undefined, definition });
+      return nameIndex + 2;
+    }
+    // File-scoped `namespace A.B;`: everything after belongs to it.
+    stack.push({ kind: 'namespace', name, typeName: undefined, definition: undefined });
+    return nameIndex + 1;
+  }
+  while (isName(tokens, index) && MODIFIERS.has(tokenText(tokens, index))) index++;
+  if (isPunctuation(tokens, index, OPEN_BRACE)) return skipGroup(tokens, index, tokens.count);
+  const scope = frame.name;
+
+  // Type declarations (`record struct`, `record class` included).
+  let keywordIndex = index;
+  if (
+    isWord(tokens, index, 'record') &&
+    (isWord(tokens, index + 1, 'struct') || isWord(tokens, index + 1, 'class'))
+  )
+    keywordIndex++;
+  const keyword = isName(tokens, index) ? tokenText(tokens, index) : '';
+  if (TYPE_KEYWORDS.has(keyword) && isName(tokens, keywordIndex + 1)) {
+    const nameIndex = keywordIndex + 1;
+    const header = scanHeader(tokens, nameIndex + 1);
+    const kind: DefinitionKind =
+      keyword === 'enum'
+        ? 'enum'
+        : keyword === 'interface'
+          ? 'interface'
+          : keyword === 'struct' || tokenText(tokens, keywordIndex) === 'struct'
+            ? 'struct'
+            : 'class';
+    const definition = add(definitions, tokens, nameIndex, kind, start, header.last, scope);
+    if (header.body < 0 || header.arrow) return header.resume;
+    const name = definition.name;
+    stack.push({ kind: keyword === 'enum' ? 'enum' : 'type', name, typeName: name, definition });
+    return header.body + 1;
+  }
+  if (keyword === 'delegate') {
+    const afterType = skipType(tokens, index + 1);
+    if (!isName(tokens, afterType)) return index + 1;
+    const header = scanHeader(tokens, afterType + 1);
+    add(definitions, tokens, afterType, 'type', start, header.last, scope);
+    return header.resume;
+  }
+  if (frame.kind === 'file' || frame.kind === 'namespace') return stepOver(tokens, index);
+
+  // Constructor `Name(` and destructor `~Name(`.
+  if (
+    isPunctuation(tokens, index, TILDE) &&
+    isName(tokens, index + 1) &&
+    isPunctuation(tokens, index + 2, OPEN_PAREN)
+  ) {
+    const header = scanHeader(tokens, index + 2);
+    const definition = add(
+      definitions,
+      tokens,
+      index + 1,
+      'method',
+      start,
+      header.last,
+      scope,
+      `~${tokenText(tokens, index + 1)}`,
+    );
+    return skipBody(tokens, header, definition);
+  }
+  if (
+    isName(tokens, index) &&
+    tokenText(tokens, index) === frame.typeName &&
+    isPunctuation(tokens, index + 1, OPEN_PAREN)
+  ) {
+    const header = scanHeader(tokens, index + 1);
+    const definition = add(definitions, tokens, index, 'constructor', start, header.last, scope);
+    return skipBody(tokens, header, definition);
+  }
+  const isEvent = isWord(tokens, index, 'event');
+  const typeStart = isEvent ? index + 1 : index;
+  const afterType = skipType(tokens, typeStart);
+  if (afterType === typeStart) return stepOver(tokens, index);
+  // Operators: `static T operator +(…)`, `implicit operator T(…)`.
+  if (isWord(tokens, afterType, 'operator') || isWord(tokens, typeStart, 'operator')) {
+    const operatorIndex = isWord(tokens, afterType, 'operator') ? afterType : typeStart;
+    let open = operatorIndex + 1;
+    while (open < tokens.count && !isPunctuation(tokens, open, OPEN_PAREN) && open - operatorIndex < 8)
+      open++;
+    const name = `operator ${signatureOf(tokens, operatorIndex + 1, open - 1)}`.trim();
+    const header = scanHeader(tokens, open);
+    const definition = add(definitions, tokens, operatorIndex, 'method', start, header.last, scope, name);
+    return skipBody(tokens, header, definition);
+  }
+  // Indexer `T this[int i] { get; }`.
+  if (isWord(tokens, afterType, 'this') && isPunctuation(tokens, afterType + 1, OPEN_BRACKET)) {
+    const header = scanHeader(tokens, afterType + 1);
+    const definition = add(definitions, tokens, afterType, 'property', start, header.last, scope);
+    return skipBody(tokens, header, definition);
+  }
+  // Explicit interface members `void IFoo.Bar()`: the name is the last segment.
+  let nameIndex = afterType;
+  if (!isName(tokens, nameIndex)) return stepOver(tokens, index);
+  while (isPunctuation(tokens, nameIndex + 1, DOT) && isName(tokens, nameIndex + 2)) nameIndex += 2;
+  if (isPunctuation(tokens, nameIndex + 1, LESS) || isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
+    const header = scanHeader(tokens, nameIndex + 1);
+    const definition = add(definitions, tokens, nameIndex, 'method', start, header.last, scope);
+    return skipBody(tokens, header, definition);
+  }
+  if (
+    isPunctuation(tokens, nameIndex + 1, OPEN_BRACE) ||
+    (isPunctuation(tokens, nameIndex + 1, EQUALS) && isPunctuation(tokens, nameIndex + 2, GREATER))
+  ) {
+    // Property (or event with accessors): `{ get; set; } = init;` or `=> expr;`.
+    const definition = add(
+      definitions,
+      tokens,
+      nameIndex,
+      isEvent ? 'field' : 'property',
+      start,
+      nameIndex,
+      scope,
+    );
+    if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
+      const end = skipGroup(tokens, nameIndex + 1, tokens.count);
+      definition.endLine = tokens.lines[end - 1]!;
+      return isPunctuation(tokens, end, EQUALS) ? skipToSemicolon(tokens, end) : end;
+    }
+    return skipToSemicolon(tokens, nameIndex + 1);
+  }
+  // Fields: `T a = 1, b;` (also events without accessors).
+  let cursor = nameIndex;
+  let declaratorStart = start;
+  while (isName(tokens, cursor)) {
+    const name = cursor;
+    let end = cursor + 1;
+    while (end < tokens.count) {
+      const punctuation = code(tokens, end);
+      if (punctuation === SEMICOLON || punctuation === CLOSE_BRACE) break;
+      if (
+        punctuation === COMMA &&
+        isName(tokens, end + 1) &&
+        (isPunctuation(tokens, end + 2, EQUALS) ||
+          isPunctuation(tokens, end + 2, COMMA) ||
+          isPunctuation(tokens, end + 2, SEMICOLON))
+      )
+        break;
+      if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
+        end = skipGroup(tokens, end, tokens.count);
+        continue;
+      }
+      if (punctuation === LESS && isName(tokens, end - 1)) {
+        end = skipAngles(tokens, end);
+        continue;
+      }
+      end++;
+    }
+    const signatureEnd = isPunctuation(tokens, cursor + 1, EQUALS) ? cursor : end - 1;
+    add(definitions, tokens, name, 'field', declaratorStart, Math.max(signatureEnd, name), scope);
+    if (!isPunctuation(tokens, end, COMMA)) return isPunctuation(tokens, end, SEMICOLON) ? end + 1 : end;
+    cursor = end + 1;
+    declaratorStart = cursor;
+  }
+  return cursor;
+}
+
+function stepOver(tokens: TokenList, index: number): number {
+  const punctuation = code(tokens, index);
+  if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
+    return skipGroup(tokens, index, tokens.count);
+  }
+  return index + 1;
+}
