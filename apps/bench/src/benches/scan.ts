@@ -864,7 +864,7 @@ async function run(args: string[]): Promise<number> {
     process.stderr.write(`scan: expected universal-ctags at ${CTAGS} (apt-get install universal-ctags)\n`);
     return 2;
   }
-  const languages = (values.lang ?? ['python', 'go', 'rust', 'java', 'typescript'])
+  const languages = (values.lang ?? Object.keys(SETUPS))
     .flatMap((value) => value.split(','))
     .filter((value) => value.length > 0);
   for (const language of languages) {
