@@ -2,6 +2,7 @@
 // a full task pack takes on a warm repository (repo map from its disk cache, files read, instructions
 // and skills loaded, excerpts composed under the budget), measured against building the repo map
 // alone in the same run, so the ratio shows what packing adds on top of mapping.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,12 +27,16 @@ import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
 import { BENCH_ROOT, writeResults } from '../results.js';
 
-const USAGE = `usage: pnpm bench pack [--root DIR]... [--task TEXT] [--model NAME] [--role ROLE] [--runs N]
+const USAGE = `usage: pnpm bench pack [--root DIR]... [--task TEXT] [--model NAME] [--role ROLE] [--runs N] [--cli]
 
 Times a full pack (map + files + instructions + skills + composePack) on warm repositories against
 buildRepoMap alone. Without --root: this workspace, /usr/lib/python3.x and, when installed, the
 ~5k-file Python tree /usr/lib/google-cloud-sdk/lib/googlecloudsdk.
+
+--cli also times the built commands end to end, \`ctxkit pack --json\` against \`ctxkit map --json\`
+(process start included; both use the repository's own .ctxkit/cache, which they create).
 `;
+const CLI_BIN = join(BENCH_ROOT, '..', 'cli', 'dist', 'bin.js');
 
 /** Target from the issue: a warm 5k-file repository packs in under 300 ms (median). */
 const TARGET_MEDIAN_MS = 300;
@@ -84,6 +89,45 @@ interface RepositoryOutcome {
   dropped: number;
   excerptFiles: number;
   meetsTarget: boolean | null;
+  /** With --cli: the built commands, end to end. */
+  cli?: { medianMapMs: number; medianPackMs: number; ratio: number };
+}
+
+function timeCommand(args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `ctxkit ${args[0]} exited ${result.status}: ${(result.stderr ?? '').trim().split('\n')[0] ?? ''}`,
+    );
+  }
+  return performance.now() - started;
+}
+
+// `ctxkit map` and `ctxkit pack` as users run them, alternating, after one warming map.
+function measureCli(
+  root: string,
+  task: string,
+  model: string,
+  role: string,
+  mapTokens: number,
+  runs: number,
+): { medianMapMs: number; medianPackMs: number; ratio: number } {
+  const mapArgs = ['map', root, '--query', task, '--tokens', String(mapTokens), '--json'];
+  const packArgs = ['pack', root, '--task', task, '--model', model, '--role', role, '--json'];
+  timeCommand(mapArgs);
+  const maps: number[] = [];
+  const packs: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    maps.push(timeCommand(mapArgs));
+    packs.push(timeCommand(packArgs));
+  }
+  const medianMapMs = median(maps);
+  const medianPackMs = median(packs);
+  return { medianMapMs, medianPackMs, ratio: medianPackMs / medianMapMs };
 }
 
 function cpuMilliseconds(usage: NodeJS.CpuUsage): number {
@@ -227,6 +271,7 @@ export const packBench: Bench = {
         model: { type: 'string', default: 'qwen2.5-coder:7b' },
         role: { type: 'string', default: 'implement' },
         runs: { type: 'string', default: String(DEFAULT_RUNS) },
+        cli: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     });
@@ -249,6 +294,12 @@ export const packBench: Bench = {
       const task = values.task ?? DEFAULT_TASKS[root] ?? GENERIC_TASK;
       const outcome = await measure(root, task, budget, tokenizer, runs);
       outcomes.push(outcome);
+      if (values.cli) {
+        outcome.cli = measureCli(root, task, values.model, values.role, planPack(budget).repoMapTokens, runs);
+        process.stdout.write(
+          `${root}: CLI map ${milliseconds(outcome.cli.medianMapMs)}, CLI pack ${milliseconds(outcome.cli.medianPackMs)} (×${outcome.cli.ratio.toFixed(2)})\n`,
+        );
+      }
       process.stdout.write(
         `${root}: ${outcome.files} files; warm map ${milliseconds(outcome.medianMapMs)}, pack ${milliseconds(outcome.medianPackMs)} ` +
           `(×${outcome.ratio.toFixed(2)}; compose ${milliseconds(outcome.medianComposeMs)}); ` +
@@ -294,6 +345,26 @@ export const packBench: Bench = {
             outcome.meetsTarget === null ? 'n/a' : outcome.meetsTarget ? `< ${TARGET_MEDIAN_MS} ms` : 'over',
           ]),
         },
+        ...(outcomes.some((outcome) => outcome.cli)
+          ? [
+              {
+                title: 'CLI end to end: ctxkit pack vs ctxkit map (median wall time, process start included)',
+                columns: ['repository', 'ctxkit map', 'ctxkit pack', 'ratio'],
+                rows: outcomes.flatMap((outcome) =>
+                  outcome.cli
+                    ? [
+                        [
+                          outcome.root,
+                          milliseconds(outcome.cli.medianMapMs),
+                          milliseconds(outcome.cli.medianPackMs),
+                          `×${outcome.cli.ratio.toFixed(2)}`,
+                        ],
+                      ]
+                    : [],
+                ),
+              },
+            ]
+          : []),
       ],
       charts: [
         {
