@@ -341,9 +341,11 @@ function countIn(references: GraphFile['references'], name: string): number {
   return 0;
 }
 
-/** Ranks every definition of every file (see the module comment for the order). */
+/**
+ * Ranks every definition of every file (see the module comment for the order). File ids must be
+ * indices into the sorted path list, as everywhere in this package: ties compare ids as paths.
+ */
 export function rankSymbols(
-  paths: readonly string[],
   files: readonly GraphFile[],
   fileScores: Float64Array,
   query?: QueryAnalysis,
@@ -380,7 +382,8 @@ export function rankSymbols(
   symbols.sort(
     (left, right) =>
       right.score - left.score ||
-      (paths[left.file]! < paths[right.file]! ? -1 : paths[left.file]! > paths[right.file]! ? 1 : 0) ||
+      // File ids are indices into the sorted path list, so comparing ids compares paths.
+      left.file - right.file ||
       left.definition.line - right.definition.line ||
       (left.definition.name < right.definition.name
         ? -1
