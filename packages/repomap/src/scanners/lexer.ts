@@ -341,7 +341,15 @@ export function lex(text: string, options: LexerOptions): TokenList {
   // the line ends before it closes, so the `/` is then an operator.
   // Ruby regular expressions may span lines (`/x` extended mode); the look-ahead stays bounded.
   const MAX_MULTILINE_REGEX = 8192;
+  // A failed attempt scanned up to here; attempts starting before it fail at once, so a long line
+  // of `/[` fragments (or an unclosed multi-line one) is scanned once, not once per slash.
+  let regexFailedUntil = -1;
   const tryRegex = (multiline = false): boolean => {
+    if (position < regexFailedUntil) return false;
+    const failed = (at: number): boolean => {
+      regexFailedUntil = at;
+      return false;
+    };
     let scan = position + 1;
     let inClass = false;
     let newlines = 0;
@@ -350,7 +358,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
     while (scan < limit) {
       const code = text.charCodeAt(scan);
       if (code === 10 || code === 13) {
-        if (!multiline) return false;
+        if (!multiline) return failed(scan);
         if (code === 10) {
           newlines++;
           lastNewline = scan;
@@ -380,7 +388,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
       }
       scan++;
     }
-    return false;
+    return failed(scan);
   };
 
   if (text.startsWith('#!')) {
