@@ -60,3 +60,15 @@ describe('scanSource', () => {
     expect(result.references.size).toBe(0);
   });
 });
+
+describe('scan results', () => {
+  it('keep long names, signatures and reference keys intact when copied off the file text', () => {
+    // Long strings are copied (V8 would otherwise share them with, and so retain, the whole text).
+    const text = `${'# padding\n'.repeat(1000)}def a_rather_long_function_name(first_argument, second_argument):\n    pass\n`;
+    const result = scanSource(text, 'python');
+    const definition = result.definitions[0]!;
+    expect(definition.name).toBe('a_rather_long_function_name');
+    expect(definition.signature).toBe('def a_rather_long_function_name(first_argument, second_argument):');
+    expect([...result.references.keys()]).toContain('a_rather_long_function_name');
+  });
+});

@@ -7,6 +7,7 @@ import { scanC, scanCpp } from './c.js';
 import { scanCSharp } from './csharp.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
+import { detachString } from './lexer.js';
 import { scanPython } from './python.js';
 import { scanRuby } from './ruby.js';
 import { scanRust } from './rust.js';
@@ -80,7 +81,13 @@ export function scanSource(text: string, language: Language): ScanResult {
   const scanner = SCANNERS[language];
   if (!scanner) return { definitions: [], references: new Map() };
   try {
-    return scanner(text);
+    const result = scanner(text);
+    for (const definition of result.definitions) {
+      definition.name = detachString(definition.name);
+      definition.signature = detachString(definition.signature);
+      if (definition.scope !== undefined) definition.scope = detachString(definition.scope);
+    }
+    return result;
   } catch {
     // A scanner bug must not take a whole repo map down; the file simply contributes nothing.
     return { definitions: [], references: new Map() };

@@ -773,7 +773,8 @@ export function lex(text: string, options: LexerOptions): TokenList {
   tokens.lines.fill(line, tokens.count, marginEnd);
   tokens.columns.fill(0, tokens.count, marginEnd);
   const references = tokens.references;
-  for (const [word, counter] of counters) if (counter !== KEYWORD) references.set(word, counter.count);
+  for (const [word, counter] of counters)
+    if (counter !== KEYWORD) references.set(detachString(word), counter.count);
   return tokens;
 
   // C#: skips a regular, verbatim (`""` escapes a quote, lines allowed) or interpolated string
@@ -999,6 +1000,18 @@ export function lex(text: string, options: LexerOptions): TokenList {
 function isPythonPrefix(code: number): boolean {
   const lower = code | 32;
   return lower === 114 || lower === 98 || lower === 117 || lower === 102;
+}
+
+/** V8 shares the characters of substrings this long with their parent string instead of copying. */
+const SHARED_SUBSTRING_LENGTH = 13;
+
+/**
+ * A copy of `value` that does not keep its parent string alive. Names and signatures are slices of
+ * a whole file's text; a scan result kept in memory (or a cache) must not pin every file it came from.
+ */
+export function detachString(value: string): string {
+  // Concatenating then slicing flattens into a fresh string of just these characters.
+  return value.length < SHARED_SUBSTRING_LENGTH ? value : `${value} `.slice(0, -1);
 }
 
 /** The token's source text. */
