@@ -23,6 +23,18 @@ const agentRun: Message[] = [
 ];
 
 describe('compact', () => {
+  it('rejects a budget or fractions that would silently switch compaction off', async () => {
+    await expect(compact(agentRun, { budget: Number.NaN })).rejects.toThrow(
+      'compact: budget must be a positive number of tokens, found NaN',
+    );
+    await expect(compact(agentRun, { budget: -5 })).rejects.toThrow(RangeError);
+    await expect(compact(agentRun, { budget: 0 })).rejects.toThrow(RangeError);
+    await expect(compact(agentRun, { budget: 1000, trigger: Number.NaN })).rejects.toThrow(
+      'compact: trigger must be a fraction between 0 and 1, found NaN',
+    );
+    await expect(compact(agentRun, { budget: 1000, target: 1.5 })).rejects.toThrow(RangeError);
+  });
+
   it('does nothing below the trigger', async () => {
     const result = await compact(agentRun, { budget: 1_000_000 });
     expect(result).toMatchObject({ skipped: 'below-trigger', stages: [] });

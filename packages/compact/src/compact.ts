@@ -1,4 +1,5 @@
 import { estimateTokens } from '@ctxkit/tokenize';
+import { assertFraction, assertPositive } from './check-options.js';
 import {
   ATTACHMENT_MARKER,
   DEFAULT_SUPERSEDABLE_TOOLS,
@@ -140,6 +141,9 @@ export async function compact(
   const budget = options.budget;
   const trigger = options.trigger ?? DEFAULT_TRIGGER;
   const target = options.target ?? DEFAULT_TARGET;
+  assertPositive('compact', 'budget', budget);
+  assertFraction('compact', 'trigger', trigger);
+  assertFraction('compact', 'target', target);
   const targetTokens = target * budget;
   const tokens = messages.map((message) => countMessageTokens(message, countTokens));
   let total = tokens.reduce((sum, value) => sum + value, 0);

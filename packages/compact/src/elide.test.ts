@@ -17,6 +17,18 @@ const result = (id: string, content: string): Message => ({
 });
 
 describe('elideForRequest', () => {
+  it('rejects a window, trigger or keep count that would silently switch elision off', () => {
+    const messages: Message[] = [{ role: 'user', text: 'hi' }];
+    expect(() => elideForRequest(messages, { window: Number.NaN })).toThrow(
+      'elideForRequest: window must be a positive number of tokens, found NaN',
+    );
+    expect(() => elideForRequest(messages, { window: -1 })).toThrow(RangeError);
+    expect(() => elideForRequest(messages, { window: 100, triggerFraction: 2 })).toThrow(RangeError);
+    expect(() => elideForRequest(messages, { window: 100, keepLastResults: Number.NaN })).toThrow(
+      'elideForRequest: keepLastResults must be a whole number ≥ 0, found NaN',
+    );
+  });
+
   const messages: Message[] = [
     { role: 'system', text: 'sys' },
     { role: 'user', text: 'go' },

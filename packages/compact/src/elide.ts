@@ -1,4 +1,5 @@
 import { estimateTokens } from '@ctxkit/tokenize';
+import { assertCount, assertFraction, assertPositive } from './check-options.js';
 import { DEFAULT_KEEP_LAST_RESULTS, DEFAULT_TRIGGER, ELIDED_MARKER } from './constants.js';
 import { countTranscriptTokens } from './tokens.js';
 import type { CountTokens, Message } from './types.js';
@@ -41,7 +42,10 @@ export interface ElisionResult {
 export function elideForRequest(messages: readonly Message[], options: ElisionOptions): ElisionResult {
   const countTokens = options.countTokens ?? estimateTokens;
   const trigger = options.triggerFraction ?? DEFAULT_TRIGGER;
-  const keep = Math.max(0, options.keepLastResults ?? DEFAULT_KEEP_LAST_RESULTS);
+  const keep = options.keepLastResults ?? DEFAULT_KEEP_LAST_RESULTS;
+  assertPositive('elideForRequest', 'window', options.window);
+  assertFraction('elideForRequest', 'triggerFraction', trigger);
+  assertCount('elideForRequest', 'keepLastResults', keep);
   const tokensBefore = countTranscriptTokens(messages, countTokens);
   if (tokensBefore <= trigger * options.window) {
     return { messages, triggered: false, elided: [], tokensBefore, tokensAfter: tokensBefore };

@@ -1,0 +1,25 @@
+/**
+ * Checks on numeric options. A NaN or negative budget would otherwise compare false everywhere and
+ * quietly turn compaction or elision off — the caller's mistake must be loud instead.
+ */
+
+/** Throw a `RangeError` naming `where` and `name` unless `value` is a finite number above zero. */
+export function assertPositive(where: string, name: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`${where}: ${name} must be a positive number of tokens, found ${String(value)}`);
+  }
+}
+
+/** Throw a `RangeError` naming `where` and `name` unless `value` is a finite fraction in [0, 1]. */
+export function assertFraction(where: string, name: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new RangeError(`${where}: ${name} must be a fraction between 0 and 1, found ${String(value)}`);
+  }
+}
+
+/** Throw a `RangeError` naming `where` and `name` unless `value` is a whole number ≥ 0. */
+export function assertCount(where: string, name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${where}: ${name} must be a whole number ≥ 0, found ${String(value)}`);
+  }
+}
