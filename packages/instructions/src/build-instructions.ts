@@ -63,8 +63,7 @@ export function buildInstructions(
   for (const source of deduplicate(sources, dropped)) {
     const { path } = source;
     const kind = classifyInstructionPath(path);
-    // A byte-order mark would hide the opening '---' of front matter.
-    const frontMatter = parseFrontMatter(source.text.replace(/^\uFEFF/, ''));
+    const frontMatter = parseFrontMatter(source.text);
     if (frontMatter.problem) problems.push({ path, ...frontMatter.problem });
     const base = kind === 'nested' ? path.slice(0, path.lastIndexOf('/')) : '';
 

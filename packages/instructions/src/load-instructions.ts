@@ -10,7 +10,12 @@ import {
   ROOT_INSTRUCTION_FILES,
   scopeDirectories,
 } from './instruction-files.js';
-import type { InstructionSource, InstructionsResult, LoadInstructionsOptions } from './types.js';
+import type {
+  InstructionProblem,
+  InstructionSource,
+  InstructionsResult,
+  LoadInstructionsOptions,
+} from './types.js';
 
 /**
  * Load the project's instruction files (AGENTS.md, CLAUDE.md, Cursor rules, nested AGENTS.md of
@@ -44,15 +49,20 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
   if (options.includeReadme) candidates.push(README_FILE);
 
   const sources: InstructionSource[] = [];
+  const unreadable: InstructionProblem[] = [];
   for (const path of [...new Set(candidates)]) {
     const source = await readSource(options.root, path);
-    if (source) sources.push(source);
+    if (source === undefined) continue;
+    if ('problem' in source) unreadable.push(source.problem);
+    else sources.push(source);
   }
-  return buildInstructions(sources, {
+  const result = buildInstructions(sources, {
     scope,
     maxTotalBytes: options.maxTotalBytes,
     maxFileBytes: options.maxFileBytes,
   });
+  // Files that exist but cannot be read come first: they are missing from the text entirely.
+  return { ...result, problems: [...unreadable, ...result.problems] };
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -63,7 +73,15 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-async function readSource(root: string, path: string): Promise<InstructionSource | undefined> {
+/**
+ * Read one candidate: `undefined` when the project has no such file, a problem when it has one
+ * that cannot be read (permissions, a symlink loop, an I/O error) — one bad file must not cost
+ * the model every other rule, and the report must say why it is missing.
+ */
+async function readSource(
+  root: string,
+  path: string,
+): Promise<InstructionSource | { problem: InstructionProblem } | undefined> {
   const absolute = join(root, ...path.split('/'));
   try {
     const info = await stat(absolute);
@@ -72,9 +90,17 @@ async function readSource(root: string, path: string): Promise<InstructionSource
     return { path, text, identity: real };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    // Absent (or a dangling symlink) means "this project has no such file"; anything else is real.
+    // Absent (or a dangling symlink) means "this project has no such file".
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
+    const reason =
+      code === 'ELOOP'
+        ? 'symbolic link loop'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : code;
+    return {
+      problem: { path, line: 1, message: `cannot read the file (${reason ?? String(error)}); left out` },
+    };
   }
 }
 

@@ -1,0 +1,92 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadInstructions } from '../src/index.js';
+
+// Inputs seen in real repositories rather than in the tidy fixtures: Cursor's non-YAML globs,
+// CRLF files, unreadable files, symlink loops, Windows and absolute scope paths.
+describe('loadInstructions on real-world inputs', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'ctxkit-instructions-'));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('gates a Cursor rule by its unquoted globs (not YAML) instead of loading it as text', async () => {
+    await mkdir(join(root, '.cursor', 'rules'), { recursive: true });
+    await writeFile(
+      join(root, '.cursor', 'rules', 'react.mdc'),
+      '---\ndescription: React components\nglobs: *.tsx,src/**/*.jsx\nalwaysApply: false\n---\nUse hooks.\n',
+    );
+    const goFile = await loadInstructions({ root, scope: ['cmd/main.go'] });
+    expect(goFile.text).toBe('');
+    expect(goFile.sections.dropped).toEqual([
+      {
+        path: '.cursor/rules/react.mdc',
+        heading: null,
+        reason: 'paths *.tsx, src/**/*.jsx match no file in scope',
+      },
+    ]);
+    const tsxFile = await loadInstructions({ root, scope: ['web/App.tsx'] });
+    expect(tsxFile.text).toBe(
+      '<instructions source=".cursor/rules/react.mdc">\nUse hooks.\n</instructions>\n',
+    );
+    expect(tsxFile.problems.map((problem) => problem.path)).toEqual(['.cursor/rules/react.mdc']);
+  });
+
+  // The same path serves EACCES; a loop is used because the suite may run as root, who reads everything.
+  it('reports a symlink loop as a problem instead of crashing', async () => {
+    await symlink('CLAUDE.md', join(root, 'AGENTS.md'));
+    await symlink('AGENTS.md', join(root, 'CLAUDE.md'));
+    await writeFile(join(root, '.cursorrules'), 'Be brief.\n');
+    const result = await loadInstructions({ root });
+    expect(result.files.map((file) => file.path)).toEqual(['.cursorrules']);
+    expect(result.problems).toEqual([
+      { path: 'AGENTS.md', line: 1, message: 'cannot read the file (symbolic link loop); left out' },
+      { path: 'CLAUDE.md', line: 1, message: 'cannot read the file (symbolic link loop); left out' },
+    ]);
+  });
+
+  it('splits CRLF files at headings, never inside code fences, and gates their sections', async () => {
+    const text = [
+      '# Rules',
+      '',
+      '```sh',
+      '# not a heading',
+      '```',
+      '## Go <!-- paths: **/*.go -->',
+      'Wrap errors.',
+      '## Web',
+      'Hooks.',
+      '',
+    ].join('\r\n');
+    await writeFile(join(root, 'AGENTS.md'), text);
+    const result = await loadInstructions({ root, scope: ['web/App.tsx'] });
+    expect(result.sections.kept).toEqual([
+      { path: 'AGENTS.md', heading: 'Rules' },
+      { path: 'AGENTS.md', heading: 'Web' },
+    ]);
+    expect(result.sections.dropped).toEqual([
+      { path: 'AGENTS.md', heading: 'Go', reason: 'paths **/*.go match no file in scope' },
+    ]);
+    expect(result.text).toContain('# not a heading');
+  });
+
+  it('reads Windows-style and absolute scope paths the same as relative ones', async () => {
+    await mkdir(join(root, 'packages', 'api'), { recursive: true });
+    await writeFile(join(root, 'AGENTS.md'), '# Root\n\nx\n');
+    await writeFile(join(root, 'packages', 'api', 'AGENTS.md'), '# Api\n\ny\n');
+    const expected = ['AGENTS.md', 'packages/api/AGENTS.md'];
+    for (const scope of [
+      'packages\\api\\server.go',
+      join(root, 'packages', 'api', 'server.go'),
+      './packages/api/server.go',
+    ]) {
+      const result = await loadInstructions({ root, scope: [scope] });
+      expect(result.files.map((file) => file.path)).toEqual(expected);
+    }
+  });
+});
