@@ -20,25 +20,40 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'build']);
 export async function discoverSkills(options: DiscoverSkillsOptions): Promise<DiscoveredSkills> {
   const skills: Skill[] = [];
   const problems: SkillProblem[] = [];
-  const owners = new Map<string, string>();
+  const owners = new Map<string, { path: string; name: string }>();
   const seenFiles = new Set<string>();
   for (const skillRoot of options.roots ?? DEFAULT_SKILL_ROOTS) {
     const absoluteRoot = isAbsolute(skillRoot) ? skillRoot : join(options.root, skillRoot);
     for (const file of await findSkillFiles(absoluteRoot)) {
-      // The same file reached through a second root (a symlinked skills directory) is one skill.
-      const real = await realpath(file);
-      if (seenFiles.has(real)) continue;
-      seenFiles.add(real);
       const path = relative(options.root, file).split(sep).join('/');
-      const parsed = parseSkill(path, await readFile(file, 'utf8'));
-      problems.push(...parsed.problems);
-      if (!parsed.skill) continue;
-      const owner = owners.get(parsed.skill.name);
-      if (owner !== undefined) {
-        problems.push({ path, message: `duplicate skill name "${parsed.skill.name}"; keeping ${owner}` });
+      let real: string;
+      let source: string;
+      try {
+        real = await realpath(file);
+        source = await readFile(file, 'utf8');
+      } catch (error) {
+        // One unreadable skill (permissions, a link loop) must not cost the others.
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        problems.push({ path, message: `cannot read the file (${code}); skill left out` });
         continue;
       }
-      owners.set(parsed.skill.name, path);
+      // The same file reached through a second root (a symlinked skills directory) is one skill.
+      if (seenFiles.has(real)) continue;
+      seenFiles.add(real);
+      const parsed = parseSkill(path, source);
+      problems.push(...parsed.problems);
+      if (!parsed.skill) continue;
+      // References and the tool find skills case-insensitively, so `Deploy` and `deploy` are one name.
+      const key = skillNameKey(parsed.skill.name);
+      const owner = owners.get(key);
+      if (owner !== undefined) {
+        problems.push({
+          path,
+          message: `duplicate skill name "${parsed.skill.name}"; keeping ${owner.path}${owner.name === parsed.skill.name ? '' : ` (named "${owner.name}" there)`}`,
+        });
+        continue;
+      }
+      owners.set(key, { path, name: parsed.skill.name });
       skills.push(parsed.skill);
     }
   }
@@ -47,6 +62,18 @@ export async function discoverSkills(options: DiscoverSkillsOptions): Promise<Di
     (left, right) => compareStrings(left.path, right.path) || compareStrings(left.message, right.message),
   );
   return { skills, problems };
+}
+
+/**
+ * The form of a skill name used to compare names: case, spaces and underscores do not make two
+ * skills different (`PDF Forms`, `pdf_forms` and `pdf-forms` are one name), since people write a
+ * name from memory in `@skill:` references and pins.
+ */
+export function skillNameKey(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
 }
 
 /**
@@ -73,7 +100,9 @@ async function findSkillFiles(directory: string, depth = 0, visited = new Set<st
       isFile = target?.isFile() ?? false;
       isDirectory = target?.isDirectory() ?? false;
     }
-    if (isFile && entry.name === SKILL_FILE_NAME) found.push(path);
+    // A SKILL.md link that cannot be followed (dangling, a loop) is still listed: reading it reports why.
+    const brokenLink = entry.isSymbolicLink() && !isFile && !isDirectory;
+    if ((isFile || brokenLink) && entry.name === SKILL_FILE_NAME) found.push(path);
     else if (isDirectory && depth < MAX_DEPTH && !SKIPPED_DIRECTORIES.has(entry.name))
       found.push(...(await findSkillFiles(path, depth + 1, visited)));
   }

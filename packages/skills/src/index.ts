@@ -2,6 +2,7 @@ export {
   DEFAULT_SKILL_ROOTS,
   discoverSkills,
   SKILL_FILE_NAME,
+  skillNameKey,
 } from './discover-skills.js';
 export type { ParsedSkill } from './parse-skill.js';
 export { parseSkill } from './parse-skill.js';

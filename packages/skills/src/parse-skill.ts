@@ -1,4 +1,4 @@
-import matter from 'gray-matter';
+import { parseFrontMatter } from '@ctxkit/instructions';
 import type { Skill, SkillProblem } from './types.js';
 
 /** A parsed SKILL.md: the skill (absent only when the file is unusable) and its problems. */
@@ -9,9 +9,6 @@ export interface ParsedSkill {
   problems: SkillProblem[];
 }
 
-const OPENING = /^---[ \t]*\r?\n/;
-const CLOSING = /^---[ \t]*\r?$/;
-
 /**
  * Parse one SKILL.md. Tolerant by design: YAML that js-yaml rejects (typically an unquoted
  * `description: Use when: …`) is re-read as plain `key: value` lines, a missing name falls back
@@ -19,46 +16,13 @@ const CLOSING = /^---[ \t]*\r?$/;
  * so a skill author can fix the file while the skill keeps working.
  */
 export function parseSkill(path: string, source: string): ParsedSkill {
-  // A byte-order mark would hide the opening '---' of the front matter.
-  const text = source.replace(/^\uFEFF/, '');
-  const problems: SkillProblem[] = [];
-  let data: Record<string, unknown> = {};
-  let body = text;
-  if (OPENING.test(text)) {
-    const lines = text.split('\n');
-    const closing = lines.findIndex((line, index) => index > 0 && CLOSING.test(line));
-    if (closing < 0) {
-      problems.push({
-        path: `${path}:1`,
-        message:
-          "front matter opened with '---' is never closed (expected a '---' line); read its key: value lines",
-      });
-      // Take the key: value lines that follow the opening; the body starts at the first other line.
-      let end = 1;
-      while (end < lines.length && /^([A-Za-z_][\w-]*)\s*:/.test(lines[end] ?? '')) end += 1;
-      data = readPlainKeyValues(lines.slice(1, end));
-      body = lines.slice(end).join('\n');
-    } else {
-      const block = lines.slice(1, closing);
-      body = lines.slice(closing + 1).join('\n');
-      try {
-        const parsed = matter(`${lines.slice(0, closing + 1).join('\n')}\n`, {}).data as unknown;
-        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
-          data = parsed as Record<string, unknown>;
-        else
-          problems.push({ path: `${path}:2`, message: 'malformed front matter: expected key: value pairs' });
-      } catch (error) {
-        const mark = (error as { mark?: { line?: number } }).mark;
-        const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
-        const line = typeof mark?.line === 'number' ? Math.min(mark.line + 1, closing + 1) : 1;
-        problems.push({
-          path: `${path}:${line}`,
-          message: `malformed front matter (${reason}); read as plain key: value lines`,
-        });
-        data = readPlainKeyValues(block);
-      }
-    }
-  }
+  // One front-matter reader for rules and skills (in @ctxkit/instructions): the same file
+  // conventions (BOM, CRLF, non-YAML `key: value` lines) must not parse differently in the two.
+  const frontMatter = parseFrontMatter(source, { unclosed: 'leading-key-values' });
+  const problems: SkillProblem[] = frontMatter.problem
+    ? [{ path: `${path}:${frontMatter.problem.line}`, message: frontMatter.problem.message }]
+    : [];
+  const { data, body } = frontMatter;
 
   const directoryName = directoryOf(path);
   let name = typeof data.name === 'string' ? data.name.trim() : '';
@@ -90,17 +54,6 @@ export function parseSkill(path: string, source: string): ParsedSkill {
     },
     problems,
   };
-}
-
-/** Fallback for YAML-invalid front matter: top-level `key: value` lines, quotes removed. */
-function readPlainKeyValues(lines: readonly string[]): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const line of lines) {
-    const match = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
-    if (!match?.[1]) continue;
-    data[match[1]] = (match[2] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
-  }
-  return data;
 }
 
 function readStringList(value: unknown): string[] {

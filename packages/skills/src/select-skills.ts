@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { skillNameKey } from './discover-skills.js';
 import { collapseWhitespace } from './parse-skill.js';
 import { buildSkillIndex, compareStrings, type SkillIndex, scoreSkills } from './skill-index.js';
 import { byteLength, truncateBody } from './truncate-body.js';
@@ -49,7 +50,13 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
     card: options.thresholds?.card ?? index.thresholds.card,
     expand: options.thresholds?.expand ?? index.thresholds.expand,
   };
-  const byName = new Map(index.entries.map((entry) => [entry.skill.name.toLowerCase(), entry.skill]));
+  // First name in sorted order wins when two skills share a name key: the same skills in any order resolve alike.
+  const byName = new Map<string, Skill>();
+  for (const skill of index.entries
+    .map((entry) => entry.skill)
+    .sort((left, right) => compareStrings(left.name, right.name) || compareStrings(left.path, right.path))) {
+    if (!byName.has(skillNameKey(skill.name))) byName.set(skillNameKey(skill.name), skill);
+  }
   const scope = options.scope ?? [];
   const matchesScope = (skill: Skill) =>
     scope.some((file) => picomatch.isMatch(file, skill.paths, { dot: true }));
@@ -63,7 +70,7 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   const unknown: string[] = [];
   const wanted: { skill: Skill; reason: ExpandedSkill['reason'] }[] = [];
   const request = (name: string, reason: ExpandedSkill['reason']) => {
-    const skill = byName.get(name.toLowerCase());
+    const skill = byName.get(skillNameKey(name));
     if (!skill) {
       if (!unknown.includes(name)) unknown.push(name);
     } else if (!wanted.some((entry) => entry.skill === skill)) wanted.push({ skill, reason });

@@ -1,3 +1,4 @@
+import { skillNameKey } from './discover-skills.js';
 import { DEFAULT_MAX_BODY_BYTES } from './select-skills.js';
 import { splitBodySections, truncateBody } from './truncate-body.js';
 import type { Skill } from './types.js';
@@ -83,9 +84,14 @@ export function handleSkillTool(
     return { isError: true, text: 'skill: expected input {"name": "<skill name>"}; found no string "name"' };
   }
   const { name, section } = record as { name: string; section?: unknown };
+  if (section !== undefined && section !== null && typeof section !== 'string')
+    return {
+      isError: true,
+      text: `skill: expected "section" to be a heading string; found ${typeof section}`,
+    };
   const skill =
     skills.find((candidate) => candidate.name === name) ??
-    skills.find((candidate) => candidate.name.toLowerCase() === name.trim().toLowerCase());
+    skills.find((candidate) => skillNameKey(candidate.name) === skillNameKey(name));
   if (!skill) {
     const known = skills
       .map((candidate) => candidate.name)

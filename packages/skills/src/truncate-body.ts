@@ -1,3 +1,5 @@
+import { splitSections } from '@ctxkit/instructions';
+
 /** UTF-8 byte length, the unit of every budget here. */
 export function byteLength(text: string): number {
   return encoder.encode(text).length;
@@ -12,33 +14,13 @@ export interface BodySection {
   text: string;
 }
 
-const HEADING = /^ {0,3}#{1,6}(?:[ \t]+(.*?))?[ \t#]*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
-/** Split Markdown at ATX headings outside fenced code blocks; joining the texts gives the input back. */
+/**
+ * Split Markdown at ATX headings outside fenced code blocks. The splitting is
+ * @ctxkit/instructions' `splitSections` (one Markdown reader for rules and skills); this keeps
+ * the skill-facing shape. Joining the texts gives the body back, ending with a newline.
+ */
 export function splitBodySections(body: string): BodySection[] {
-  const sections: BodySection[] = [];
-  let current: BodySection = { heading: '', text: '' };
-  let fence: string | undefined;
-  for (const line of body.split(/(?<=\n)/)) {
-    const bare = line.replace(/\r?\n$/, '');
-    const fenceMatch = FENCE.exec(bare)?.[1];
-    if (fence !== undefined) {
-      if (fenceMatch !== undefined && fenceMatch[0] === fence[0] && fenceMatch.length >= fence.length)
-        fence = undefined;
-    } else if (fenceMatch !== undefined) {
-      fence = fenceMatch;
-    } else {
-      const heading = HEADING.exec(bare);
-      if (heading) {
-        if (current.text !== '') sections.push(current);
-        current = { heading: (heading[1] ?? '').trim(), text: '' };
-      }
-    }
-    current.text += line;
-  }
-  if (current.text !== '') sections.push(current);
-  return sections;
+  return splitSections(body).map((section) => ({ heading: section.heading, text: section.text }));
 }
 
 /** A body fitted into a byte cap. */
