@@ -1,4 +1,4 @@
-export type { AiSdkModelMessage, AiSdkProviderOptions } from './adapters/ai-sdk.js';
+export type { AiSdkJsonValue, AiSdkModelMessage, AiSdkProviderOptions } from './adapters/ai-sdk.js';
 export { fromAiSdk, toAiSdk } from './adapters/ai-sdk.js';
 export type {
   AnthropicContentBlock,

@@ -22,6 +22,17 @@ function countable(message: Message): Message {
       toolCalls: message.toolCalls.map((call) => ({ ...call, input: call.rawInput ?? call.input })),
     };
   }
+  if (message.reasoning && message.additionalReasoning?.length) {
+    // Every block is sent back verbatim, so every block is billed.
+    const blocks = [message.reasoning, ...message.additionalReasoning];
+    out = {
+      ...out,
+      reasoning: {
+        text: blocks.map((block) => block.text).join(''),
+        signature: blocks.map((block) => block.signature ?? '').join(''),
+      },
+    };
+  }
   if (message.toolResult?.attachments?.length) {
     out = { ...out, attachments: [...(message.attachments ?? []), ...message.toolResult.attachments] };
   }

@@ -35,6 +35,12 @@ export interface ToolResult {
   content: string;
   /** True when the tool reported failure. */
   isError?: boolean;
+  /**
+   * `content` is the JSON text of a structured value (an AI SDK `json` / `error-json` output), so
+   * the AI SDK adapter writes it back as that value. Ignored once compaction has replaced the content
+   * with text that no longer parses; other providers send `content` as text either way.
+   */
+  json?: boolean;
   /** Images or documents the tool returned (a screenshot, a rendered page); not carried by OpenAI. */
   attachments?: Attachment[];
 }
@@ -96,6 +102,12 @@ export interface Message {
   attachments?: Attachment[];
   /** The assistant's reasoning for this message, sent back on the next request. */
   reasoning?: Reasoning;
+  /**
+   * Reasoning blocks after the first, in order. Anthropic can return several `thinking` /
+   * `redacted_thinking` blocks in one message and rejects a request whose blocks were dropped; the
+   * AI SDK records them as several `reasoning` parts.
+   */
+  additionalReasoning?: Reasoning[];
   /**
    * Set on a message the harness added (a reminder, a fill-band notice) rather than the user typing it.
    * It travels on the user role, the one channel every provider accepts mid-conversation, but a

@@ -6,7 +6,9 @@ import {
   expectString,
   guessMediaType,
   isUrl,
+  reasoningBlocks,
   renderUserText,
+  setReasoning,
   splitUserContent,
   TranscriptFormatError,
 } from './shared.js';
@@ -45,7 +47,16 @@ export interface AiSdkToolCallPart {
   toolName: string;
   input: unknown;
 }
-/** AI SDK tool-result part (text or error-text output). */
+/** A JSON value, as AI SDK `json` tool outputs carry it. */
+export type AiSdkJsonValue =
+  | null
+  | string
+  | number
+  | boolean
+  | { [key: string]: AiSdkJsonValue | undefined }
+  | AiSdkJsonValue[];
+
+/** AI SDK tool-result part (text, JSON, their error forms, or content with media). */
 export interface AiSdkToolResultPart {
   type: 'tool-result';
   toolCallId: string;
@@ -53,6 +64,8 @@ export interface AiSdkToolResultPart {
   output:
     | { type: 'text'; value: string }
     | { type: 'error-text'; value: string }
+    | { type: 'json'; value: AiSdkJsonValue }
+    | { type: 'error-json'; value: AiSdkJsonValue }
     | { type: 'content'; value: AiSdkToolResultContentPart[] };
 }
 /** One part of a `content` tool output: text, or media the tool returned. */
@@ -137,6 +150,23 @@ function renderAttachment(attachment: Attachment): AiSdkImagePart | AiSdkFilePar
   return part;
 }
 
+// JSON text parsed back to its value, or undefined when it is not JSON (any more: compaction may have
+// replaced it with a marker).
+function parseJson(text: string): { value: AiSdkJsonValue } | undefined {
+  try {
+    return { value: JSON.parse(text) as AiSdkJsonValue };
+  } catch {
+    return undefined;
+  }
+}
+
+function renderTextOutput(result: Message['toolResult']): AiSdkToolResultPart['output'] {
+  const content = result?.content ?? '';
+  const json = result?.json ? parseJson(content) : undefined;
+  if (json) return { type: result?.isError ? 'error-json' : 'json', value: json.value };
+  return { type: result?.isError ? 'error-text' : 'text', value: content };
+}
+
 /**
  * Convert neutral messages to Vercel AI SDK `ModelMessage[]`. Consecutive tool results become one
  * `tool` message, as the SDK itself records a step; each result's `toolName` is looked up from its call.
@@ -164,7 +194,7 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
         continue;
       }
       const parts: (AiSdkTextPart | AiSdkReasoningPart | AiSdkToolCallPart)[] = [];
-      if (message.reasoning) parts.push(renderReasoning(message.reasoning));
+      for (const reasoning of reasoningBlocks(message)) parts.push(renderReasoning(reasoning));
       if (message.text !== undefined) parts.push({ type: 'text', text: message.text });
       for (const call of message.toolCalls ?? []) {
         parts.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input });
@@ -185,7 +215,7 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
                 ...result.attachments.map(renderResultAttachment),
               ],
             }
-          : { type: result?.isError ? 'error-text' : 'text', value: result?.content ?? '' },
+          : renderTextOutput(result),
       };
       const previous = out[out.length - 1];
       if (previous?.role === 'tool') previous.content.push(part);
@@ -207,7 +237,7 @@ function readData(value: unknown, index: number, what: string): string {
 function readOutput(
   output: unknown,
   index: number,
-): { content: string; isError: boolean; attachments?: Attachment[] } {
+): { content: string; isError: boolean; json?: boolean; attachments?: Attachment[] } {
   const object = expectObject(output, index, 'tool-result output');
   switch (object.type) {
     case 'text':
@@ -215,9 +245,9 @@ function readOutput(
     case 'error-text':
       return { content: expectString(object, 'value', index), isError: true };
     case 'json':
-      return { content: JSON.stringify(object.value) ?? 'null', isError: false };
+      return { content: JSON.stringify(object.value) ?? 'null', isError: false, json: true };
     case 'error-json':
-      return { content: JSON.stringify(object.value) ?? 'null', isError: true };
+      return { content: JSON.stringify(object.value) ?? 'null', isError: true, json: true };
     case 'execution-denied':
       return {
         content: typeof object.reason === 'string' ? object.reason : 'execution denied',
@@ -312,14 +342,12 @@ export function fromAiSdk(input: unknown): Message[] {
       const message: Message = { role: 'assistant' };
       const texts: string[] = [];
       const calls: ToolCall[] = [];
+      const reasoning: Reasoning[] = [];
       for (const rawPart of content) {
         const part = expectObject(rawPart, index, 'a content part');
         if (part.type === 'text') texts.push(expectString(part, 'text', index));
-        else if (part.type === 'reasoning' && !message.reasoning) {
-          message.reasoning = {
-            text: expectString(part, 'text', index),
-            ...readSignature(part.providerOptions),
-          };
+        else if (part.type === 'reasoning') {
+          reasoning.push({ text: expectString(part, 'text', index), ...readSignature(part.providerOptions) });
         } else if (part.type === 'tool-call' && part.providerExecuted !== true) {
           // A provider-executed call (e.g. web search) is answered inside the assistant message by
           // the provider; it needs no tool message, and the neutral model does not carry it.
@@ -330,6 +358,7 @@ export function fromAiSdk(input: unknown): Message[] {
           });
         }
       }
+      setReasoning(message, reasoning);
       if (texts.length > 0) message.text = texts.join('\n');
       if (calls.length > 0) message.toolCalls = calls;
       out.push(message);
@@ -342,12 +371,13 @@ export function fromAiSdk(input: unknown): Message[] {
       for (const rawPart of content) {
         const part = expectObject(rawPart, index, 'a tool part');
         if (part.type !== 'tool-result') continue;
-        const { content: text, isError, attachments } = readOutput(part.output, index);
+        const { content: text, isError, json, attachments } = readOutput(part.output, index);
         const message: Message = {
           role: 'tool',
           toolResult: { callId: expectString(part, 'toolCallId', index), content: text },
         };
         if (isError && message.toolResult) message.toolResult.isError = true;
+        if (json && message.toolResult) message.toolResult.json = true;
         if (attachments && message.toolResult) message.toolResult.attachments = attachments;
         out.push(message);
       }

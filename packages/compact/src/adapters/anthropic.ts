@@ -1,11 +1,13 @@
-import type { Attachment, Message, ToolCall } from '../types.js';
+import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
 import {
   describe,
   expectObject,
   expectString,
   guessMediaType,
   isUrl,
+  reasoningBlocks,
   renderUserText,
+  setReasoning,
   splitUserContent,
   TranscriptFormatError,
 } from './shared.js';
@@ -135,15 +137,11 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
     if (message.role === 'assistant') {
       flushUser();
       const blocks: AnthropicContentBlock[] = [];
-      if (message.reasoning) {
+      for (const reasoning of reasoningBlocks(message)) {
         blocks.push(
-          message.reasoning.redacted
-            ? { type: 'redacted_thinking', data: message.reasoning.signature ?? '' }
-            : {
-                type: 'thinking',
-                thinking: message.reasoning.text,
-                signature: message.reasoning.signature ?? '',
-              },
+          reasoning.redacted
+            ? { type: 'redacted_thinking', data: reasoning.signature ?? '' }
+            : { type: 'thinking', thinking: reasoning.text, signature: reasoning.signature ?? '' },
         );
       }
       if (message.text !== undefined) blocks.push({ type: 'text', text: message.text });
@@ -279,6 +277,7 @@ export function fromAnthropic(input: unknown): Message[] {
       const message: Message = { role: 'assistant' };
       const texts: string[] = [];
       const calls: ToolCall[] = [];
+      const reasoning: Reasoning[] = [];
       for (const rawBlock of blocks) {
         const block = expectObject(rawBlock, index, 'a content block');
         if (block.type === 'text') texts.push(expectString(block, 'text', index));
@@ -288,15 +287,16 @@ export function fromAnthropic(input: unknown): Message[] {
             name: expectString(block, 'name', index),
             input: block.input,
           });
-        else if (block.type === 'thinking' && !message.reasoning) {
-          message.reasoning = {
+        else if (block.type === 'thinking') {
+          reasoning.push({
             text: expectString(block, 'thinking', index),
             signature: expectString(block, 'signature', index),
-          };
-        } else if (block.type === 'redacted_thinking' && !message.reasoning) {
-          message.reasoning = { text: '', signature: expectString(block, 'data', index), redacted: true };
+          });
+        } else if (block.type === 'redacted_thinking') {
+          reasoning.push({ text: '', signature: expectString(block, 'data', index), redacted: true });
         }
       }
+      setReasoning(message, reasoning);
       if (texts.length > 0) message.text = texts.join('\n');
       if (calls.length > 0) message.toolCalls = calls;
       out.push(message);

@@ -230,7 +230,8 @@ function parseUserContent(content: unknown, index: number): Message[] {
 
 /**
  * Convert OpenAI chat-completions messages (an array, or `{ messages }`) to neutral messages.
- * `developer` becomes `system`; a user message with several text parts becomes several user messages.
+ * `developer` becomes `system`; a user message with several text parts becomes several user messages;
+ * an assistant `refusal` (sent instead of content) becomes the message text.
  * Throws {@link TranscriptFormatError} naming the index of anything that is not a chat message.
  */
 export function fromOpenAI(input: unknown): Message[] {
@@ -247,6 +248,9 @@ export function fromOpenAI(input: unknown): Message[] {
       const message: Message = { role: 'assistant' };
       if (object.content !== null && object.content !== undefined)
         message.text = readTextContent(object.content, index);
+      // A refusal arrives instead of content; dropping it would leave an empty assistant message,
+      // which providers reject and which loses what the model said.
+      else if (typeof object.refusal === 'string') message.text = object.refusal;
       if (Array.isArray(object.tool_calls) && object.tool_calls.length > 0) {
         message.toolCalls = object.tool_calls.map((rawCall, at): ToolCall => {
           const call = expectObject(rawCall, index, `tool call ${at}`);

@@ -1,5 +1,5 @@
 import { REMINDER_CLOSE, REMINDER_OPEN } from '../constants.js';
-import type { Attachment, Message } from '../types.js';
+import type { Attachment, Message, Reasoning } from '../types.js';
 
 /**
  * Input that is not a transcript of the expected provider format. `index` names the offending message
@@ -138,4 +138,16 @@ export function expectMessageArray(input: unknown): unknown[] {
     -1,
     `expected a JSON array of messages or { "messages": [...] }, found ${describe(input)}`,
   );
+}
+
+/** Every reasoning block of a message, in order: `reasoning`, then `additionalReasoning`. */
+export function reasoningBlocks(message: Message): Reasoning[] {
+  return message.reasoning ? [message.reasoning, ...(message.additionalReasoning ?? [])] : [];
+}
+
+/** Store provider reasoning blocks on a neutral message: the first as `reasoning`, the rest after it. */
+export function setReasoning(message: Message, blocks: readonly Reasoning[]): void {
+  const [first, ...rest] = blocks;
+  if (first) message.reasoning = first;
+  if (rest.length > 0) message.additionalReasoning = rest;
 }

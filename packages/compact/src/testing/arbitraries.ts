@@ -78,7 +78,16 @@ const toolInput = fc.oneof(
 interface StepShape {
   text: string | undefined;
   reasoning: string | undefined;
-  calls: { name: string; input: unknown; content: string; isError: boolean; attachments: Attachment[] }[];
+  /** A second reasoning block after the first (Anthropic returns several, redacted ones among them). */
+  redactedReasoning: boolean;
+  calls: {
+    name: string;
+    input: unknown;
+    content: string;
+    isError: boolean;
+    json: boolean;
+    attachments: Attachment[];
+  }[];
   order: number[];
   reminderAfter: string | undefined;
 }
@@ -95,12 +104,15 @@ function step(profile: TranscriptProfile): fc.Arbitrary<StepShape> {
     .record({
       text: fc.option(text, { nil: undefined }),
       reasoning: profile === 'openai' ? fc.constant(undefined) : fc.option(text, { nil: undefined }),
+      redactedReasoning: profile === 'openai' ? fc.constant(false) : fc.boolean(),
       calls: fc.array(
         fc.record({
           name: fc.constantFrom(...TOOL_NAMES),
           input: toolInput,
           content: bigText,
           isError: profile === 'openai' ? fc.constant(false) : fc.boolean(),
+          // AI SDK tools that return objects record a `json` output.
+          json: profile === 'ai-sdk' || profile === 'mixed' ? fc.boolean() : fc.constant(false),
           // OpenAI tool messages carry text only; tools elsewhere can return images and documents.
           attachments:
             profile === 'openai'
@@ -155,14 +167,19 @@ function assemble(profile: TranscriptProfile, system: string[], turns: TurnShape
       if (current.text !== undefined) assistant.text = current.text;
       if (current.reasoning !== undefined)
         assistant.reasoning = { text: current.reasoning, signature: `sig${nextId}` };
+      if (current.reasoning !== undefined && current.redactedReasoning)
+        assistant.additionalReasoning = [{ text: '', signature: `redacted${nextId}`, redacted: true }];
       assistant.toolCalls = calls;
       messages.push(assistant);
       for (const at of current.order) {
         const call = current.calls[at];
         const id = calls[at]?.id;
         if (!call || id === undefined) continue;
-        const result: Message = { role: 'tool', toolResult: { callId: id, content: call.content } };
+        const json = call.json && call.attachments.length === 0;
+        const content = json ? JSON.stringify({ output: call.content, lines: [1, 2] }) : call.content;
+        const result: Message = { role: 'tool', toolResult: { callId: id, content } };
         if (call.isError && result.toolResult) result.toolResult.isError = true;
+        if (json && result.toolResult) result.toolResult.json = true;
         // The AI SDK's media-carrying output has no error flag: a failed call returns text only.
         if (call.attachments.length > 0 && result.toolResult && !(call.isError && profile === 'ai-sdk')) {
           result.toolResult.attachments = call.attachments;

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { ELIDED_MARKER } from '../constants.js';
+import { elideForRequest } from '../elide.js';
+import { countMessageTokens } from '../tokens.js';
+import type { Message } from '../types.js';
+import { validate } from '../validate.js';
+import { fromAiSdk, toAiSdk } from './ai-sdk.js';
+import { fromAnthropic, toAnthropic } from './anthropic.js';
+import { fromOpenAI, toOpenAI } from './openai.js';
+
+// Payloads shaped as the providers' own clients record them, converted in and back out: what a
+// harness stores must survive a trip through the neutral model.
+
+describe('OpenAI chat-completions payloads', () => {
+  it('keeps a refusal, which the API sends instead of content', () => {
+    const messages = fromOpenAI([
+      { role: 'user', content: 'Write malware.' },
+      { role: 'assistant', content: null, refusal: "I can't help with that." },
+    ]);
+    expect(messages[1]).toEqual({ role: 'assistant', text: "I can't help with that." });
+    expect(validate(messages, 'openai')).toEqual([]);
+    expect(toOpenAI(messages)[1]).toEqual({ role: 'assistant', content: "I can't help with that." });
+  });
+
+  it('round-trips null content with tool calls and keeps argument bytes', () => {
+    const payload = [
+      { role: 'user', content: 'List files.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'ls', arguments: '{ "path": "." }' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: 'a.ts\nb.ts' },
+    ];
+    expect(toOpenAI(fromOpenAI(payload))).toEqual(payload);
+  });
+});
+
+describe('AI SDK ModelMessage payloads', () => {
+  const payload = [
+    { role: 'user', content: 'Weather in Paris?' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'w1', toolName: 'weather', input: { city: 'Paris' } },
+        { type: 'tool-call', toolCallId: 'w2', toolName: 'weather', input: { city: '' } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'w1',
+          toolName: 'weather',
+          output: { type: 'json', value: { celsius: 21, sky: ['clear', null] } },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'w2',
+          toolName: 'weather',
+          output: { type: 'error-json', value: { code: 'EMPTY_CITY' } },
+        },
+      ],
+    },
+    { role: 'assistant', content: 'Sunny, 21 °C.' },
+  ];
+
+  it('round-trips json and error-json outputs as JSON, not as text', () => {
+    const messages = fromAiSdk(payload);
+    expect(messages[2]?.toolResult).toEqual({
+      callId: 'w1',
+      content: '{"celsius":21,"sky":["clear",null]}',
+      json: true,
+    });
+    expect(toAiSdk(messages)).toEqual(payload);
+  });
+
+  it('sends an elided JSON result as text, since the marker is not JSON', () => {
+    const elided = elideForRequest(fromAiSdk(payload), { window: 1, keepLastResults: 0 });
+    const tool = toAiSdk(elided.messages)[2];
+    expect(tool?.role === 'tool' && tool.content[0]?.output).toEqual({ type: 'text', value: ELIDED_MARKER });
+    expect(tool?.role === 'tool' && tool.content[1]?.output).toEqual({
+      type: 'error-text',
+      value: ELIDED_MARKER,
+    });
+  });
+});
+
+describe('Anthropic Messages payloads', () => {
+  it('round-trips an error tool result that carries text and an image', () => {
+    const request = {
+      system: 'You are a browser agent.',
+      messages: [
+        { role: 'user', content: 'Open the page.' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'Open it.', signature: 'sig==' },
+            { type: 'tool_use', id: 'toolu_1', name: 'screenshot', input: {} },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              content: [
+                { type: 'text', text: 'timeout' },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBOR' } },
+              ],
+              is_error: true,
+            },
+          ],
+        },
+      ],
+    };
+    expect(toAnthropic(fromAnthropic(request))).toEqual(request);
+  });
+});
+
+describe('several reasoning blocks in one assistant message', () => {
+  it('keeps every Anthropic thinking and redacted_thinking block, in order', () => {
+    const request = {
+      messages: [
+        { role: 'user', content: 'Go.' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'First.', signature: 's1' },
+            { type: 'redacted_thinking', data: 'opaque1' },
+            { type: 'redacted_thinking', data: 'opaque2' },
+            { type: 'text', text: 'Reading.' },
+            { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 'a.ts' } },
+          ],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] },
+      ],
+    };
+    const messages = fromAnthropic(request);
+    expect(messages[1]?.additionalReasoning).toEqual([
+      { text: '', signature: 'opaque1', redacted: true },
+      { text: '', signature: 'opaque2', redacted: true },
+    ]);
+    expect(toAnthropic(messages)).toEqual(request);
+    // Each block is sent back, so each is counted.
+    const single = { ...messages[1], additionalReasoning: undefined } as Message;
+    expect(countMessageTokens(messages[1] as Message)).toBeGreaterThan(countMessageTokens(single));
+  });
+
+  it('keeps every AI SDK reasoning part with its provider signature', () => {
+    const payload = [
+      { role: 'user', content: 'Go.' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'One.', providerOptions: { anthropic: { signature: 's1' } } },
+          { type: 'reasoning', text: '', providerOptions: { anthropic: { redactedData: 'r1' } } },
+          { type: 'text', text: 'Done.' },
+        ],
+      },
+    ];
+    expect(toAiSdk(fromAiSdk(payload))).toEqual(payload);
+  });
+});
