@@ -134,13 +134,9 @@ function compactInput(input: unknown): string {
   return firstLine(text);
 }
 
-/**
- * Build the must-preserve digest of `dropped` (the messages a compaction replaces). Earlier summaries
- * among them are folded in, so repeated compaction never loses what the first one kept. Pure.
- */
-export function buildDigest(dropped: readonly Message[], options: DigestOptions = {}): Digest {
-  const mapping = options.toolNames ?? DEFAULT_TOOL_NAMES;
-  const digest: Digest = {
+// A digest with nothing in it yet; building and parsing both fill one in.
+function emptyDigest(): Digest {
+  return {
     filesRead: [],
     filesEdited: [],
     commands: [],
@@ -149,6 +145,15 @@ export function buildDigest(dropped: readonly Message[], options: DigestOptions 
     droppedMessages: 0,
     toolCalls: 0,
   };
+}
+
+/**
+ * Build the must-preserve digest of `dropped` (the messages a compaction replaces). Earlier summaries
+ * among them are folded in, so repeated compaction never loses what the first one kept. Pure.
+ */
+export function buildDigest(dropped: readonly Message[], options: DigestOptions = {}): Digest {
+  const mapping = options.toolNames ?? DEFAULT_TOOL_NAMES;
+  const digest = emptyDigest();
   const results = new Map<ToolCall, Message['toolResult']>();
   for (const pairing of pairCalls(dropped)) {
     if (pairing.resultIndex !== undefined)
@@ -290,15 +295,7 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions = {}):
 
 /** Read a rendered digest back (for folding an earlier summary into the next one). Tolerant of edits. */
 export function parseDigest(text: string): Digest {
-  const digest: Digest = {
-    filesRead: [],
-    filesEdited: [],
-    commands: [],
-    failedCalls: [],
-    decisions: [],
-    droppedMessages: 0,
-    toolCalls: 0,
-  };
+  const digest = emptyDigest();
   const header = /\((\d+) messages, (\d+) tool calls\)/.exec(text.split('\n', 1)[0] ?? '');
   if (header) {
     digest.droppedMessages = Number(header[1]);

@@ -134,19 +134,6 @@ describe('excerptFile', () => {
     expect(capped.spans.length).toBeGreaterThan(1);
   });
 
-  it('shows a small file with a hit whole, if it fits the cap', () => {
-    const whole = excerptFile({ path: 'server.ts', text: typescript, identifiers: ['listen'] });
-    expect(whole.spans).toEqual([{ start: 1, end: 33 }]);
-    expect(whole.text).not.toContain('not shown');
-    const capped = excerptFile({
-      path: 'server.ts',
-      text: typescript,
-      identifiers: ['listen'],
-      maxTokens: 40,
-    });
-    expect(capped.spans.length).toBeGreaterThan(1);
-  });
-
   it('matches caller identifiers literally, whatever characters they contain', () => {
     const text = 'a = 1\nvalue.size + 2\nb = 3\n';
     const excerpt = excerptFile({
