@@ -219,6 +219,18 @@ export function lex(text: string, options: LexerOptions): TokenList {
   const length = text.length;
   const dollar = options.dollarIdentifiers;
   const keywords = options.keywords;
+  // Options as locals: the main loop tests them for every character.
+  const cComments = options.cComments;
+  const hashComments = options.hashComments;
+  const nestedBlockComments = options.nestedBlockComments;
+  const pythonStrings = options.pythonStrings;
+  const javascriptLiterals = options.javascriptLiterals;
+  const backquoteRawStrings = options.backquoteRawStrings;
+  const rustLiterals = options.rustLiterals;
+  const textBlocks = options.textBlocks;
+  const cPreprocessor = options.cPreprocessor === true;
+  const rubyLiterals = options.rubyLiterals === true;
+  const csharpLiterals = options.csharpLiterals === true;
   // One map lookup per identifier: counts live in mutable cells, keywords map to a sentinel cell.
   const counters = new Map<string, { count: number }>();
   for (const keyword of keywords) counters.set(keyword, KEYWORD);
@@ -231,7 +243,6 @@ export function lex(text: string, options: LexerOptions): TokenList {
   const templateDepths: number[] = [];
   let lastKind = 0;
   let lastCode = 0;
-  let lastWordAllowsRegex = false;
   // Ruby: heredoc terminators whose bodies start on the next line.
   const heredocs: { terminator: string; indented: boolean }[] = [];
   // C preprocessor: inside a directive line, and whether the line so far ends with `\`.
@@ -424,7 +435,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
     const startLine = line;
     const startColumn = position - lineStart;
 
-    if (options.cComments && code === 47) {
+    if (cComments && code === 47) {
       const next = text.charCodeAt(position + 1);
       if (next === 47) {
         while (position < length && text.charCodeAt(position) !== 10) position++;
@@ -441,7 +452,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
             if (--depth === 0) break;
             continue;
           }
-          if (options.nestedBlockComments && inner === 47 && text.charCodeAt(position + 1) === 42) {
+          if (nestedBlockComments && inner === 47 && text.charCodeAt(position + 1) === 42) {
             position += 2;
             depth++;
             continue;
@@ -456,14 +467,14 @@ export function lex(text: string, options: LexerOptions): TokenList {
         continue;
       }
     }
-    if (options.cPreprocessor && code === 35 && firstOnLine && !inDirective) {
+    if (cPreprocessor && code === 35 && firstOnLine && !inDirective) {
       inDirective = true;
       position++;
       push(PUNCTUATION, start, position, startLine, startColumn);
       tokens.flags[tokens.count - 1]! |= DIRECTIVE_START;
       continue;
     }
-    if (options.csharpLiterals) {
+    if (csharpLiterals) {
       if (code === 35 && firstOnLine) {
         while (position < length && text.charCodeAt(position) !== 10) position++;
         spaced = true;
@@ -497,7 +508,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
         }
       }
     }
-    if (options.rubyLiterals) {
+    if (rubyLiterals) {
       if (code === 61 && startColumn === 0 && text.startsWith('=begin', position)) {
         // `=begin` … `=end` block comment, both at a line start.
         while (position < length) {
@@ -569,7 +580,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
         continue;
       }
     }
-    if (options.hashComments && code === 35) {
+    if (hashComments && code === 35) {
       while (position < length && text.charCodeAt(position) !== 10) position++;
       spaced = true;
       continue;
@@ -577,7 +588,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
 
     if (isIdentifierStart(code, dollar)) {
       // String prefixes: Python r"…" f'…' b"""…""", Rust b"…" r#"…"# br"…".
-      if (options.pythonStrings && isPythonPrefix(code)) {
+      if (pythonStrings && isPythonPrefix(code)) {
         let end = position;
         while (end < length && end - position < 3 && isPythonPrefix(text.charCodeAt(end))) end++;
         const quote = text.charCodeAt(end);
@@ -588,7 +599,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
           continue;
         }
       }
-      if (options.cPreprocessor && (code === 82 || code === 117 || code === 85 || code === 76)) {
+      if (cPreprocessor && (code === 82 || code === 117 || code === 85 || code === 76)) {
         // C++ raw strings: R"delim( … )delim", also u8R, uR, UR, LR.
         let quote = position;
         while (quote < length && quote - position < 3 && text.charCodeAt(quote) !== 34) quote++;
@@ -608,7 +619,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
           }
         }
       }
-      if (options.rustLiterals && (code === 114 || code === 98)) {
+      if (rustLiterals && (code === 114 || code === 98)) {
         let end = position + 1;
         if (code === 98 && text.charCodeAt(end) === 114) end++;
         const raw = text.charCodeAt(end - 1) === 114;
@@ -630,7 +641,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
       }
       position++;
       while (position < length && isIdentifierPart(text.charCodeAt(position), dollar)) position++;
-      if (options.rubyLiterals) {
+      if (rubyLiterals) {
         // Predicate and bang methods: `empty?`, `save!` (but not `a!= b` or `a ?b :c`).
         const suffix = text.charCodeAt(position);
         if (
@@ -644,7 +655,6 @@ export function lex(text: string, options: LexerOptions): TokenList {
       }
       push(IDENTIFIER, start, position, startLine, startColumn);
       const word = text.slice(start, position);
-      if (options.javascriptLiterals) lastWordAllowsRegex = REGEX_AFTER_WORDS.has(word);
       const counter = counters.get(word);
       if (counter === undefined) counters.set(word, { count: 1 });
       else if (counter !== KEYWORD) counter.count++;
@@ -657,11 +667,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
         const inner = text.charCodeAt(position);
         if (isIdentifierPart(inner, false) || (inner === 46 && isDigit(text.charCodeAt(position + 1)))) {
           position++;
-        } else if (
-          inner === 39 &&
-          options.cPreprocessor &&
-          isIdentifierPart(text.charCodeAt(position + 1), false)
-        ) {
+        } else if (inner === 39 && cPreprocessor && isIdentifierPart(text.charCodeAt(position + 1), false)) {
           // C++14 digit separator: 1'000'000.
           position++;
         } else break;
@@ -673,7 +679,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
     // JSX text such as `<p>isn't</p>`: code never puts a quote right after a name, prose does.
     if (
       code === 39 &&
-      options.javascriptLiterals &&
+      javascriptLiterals &&
       !spaced &&
       lastKind === IDENTIFIER &&
       tokens.ends[tokens.count - 1] === start
@@ -684,13 +690,13 @@ export function lex(text: string, options: LexerOptions): TokenList {
     }
     if (code === 34 || code === 39) {
       position++;
-      if (options.pythonStrings) {
+      if (pythonStrings) {
         position = start;
         lexPythonString(code);
-      } else if (options.textBlocks && code === 34 && text.startsWith('""', position)) {
+      } else if (textBlocks && code === 34 && text.startsWith('""', position)) {
         position += 2;
         skipUntil('"""', true);
-      } else if (options.rustLiterals && code === 39) {
+      } else if (rustLiterals && code === 39) {
         // 'a' or '\n' is a character; 'a (no closing quote right after one character) is a lifetime.
         const next = text.charCodeAt(position);
         const afterOne = text.codePointAt(position) ?? 0;
@@ -712,12 +718,12 @@ export function lex(text: string, options: LexerOptions): TokenList {
 
     if (code === 96) {
       position++;
-      if (options.javascriptLiterals) {
+      if (javascriptLiterals) {
         skipTemplate();
         push(STRING, start, position, startLine, startColumn);
         continue;
       }
-      if (options.backquoteRawStrings) {
+      if (backquoteRawStrings) {
         skipUntil('`', false);
         push(STRING, start, position, startLine, startColumn);
         continue;
@@ -726,7 +732,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
       continue;
     }
 
-    if (options.javascriptLiterals) {
+    if (javascriptLiterals) {
       if (code === 47) {
         const regexAllowed =
           lastKind === 0 ||
@@ -736,7 +742,10 @@ export function lex(text: string, options: LexerOptions): TokenList {
             lastCode !== 125 &&
             // `</` closes a JSX element.
             !(lastCode === 60 && !spaced)) ||
-          (lastKind === IDENTIFIER && lastWordAllowsRegex);
+          (lastKind === IDENTIFIER &&
+            REGEX_AFTER_WORDS.has(
+              text.slice(tokens.starts[tokens.count - 1], tokens.ends[tokens.count - 1]),
+            ));
         if (regexAllowed && tryRegex()) {
           push(STRING, start, position, startLine, startColumn);
           continue;
