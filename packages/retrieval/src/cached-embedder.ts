@@ -21,6 +21,11 @@ export interface CacheStats {
 export interface CachedEmbedder extends Embedder {
   /** Running totals since the wrapper was made. */
   readonly stats: CacheStats;
+  /**
+   * Set when the cache failed (an unwritable directory, a full disk): what went wrong. Embedding
+   * goes on uncached — a cache is an optimisation and must never cost a result.
+   */
+  readonly problem: string | undefined;
 }
 
 /** Content hash of a text as used in cache keys: SHA-256 of its UTF-8 bytes, hex. */
@@ -30,14 +35,33 @@ export function hashContent(text: string): string {
 
 /**
  * Wrap `embedder` so that every text is looked up in `cache` first and only the misses are sent
- * to the embedder, once per distinct text. Vectors of the wrong length are treated as misses.
+ * to the embedder, once per distinct text. Vectors of the wrong length are treated as misses. A
+ * cache that throws is reported in `problem` and bypassed from then on.
  */
 export function createCachedEmbedder(embedder: Embedder, cache: EmbeddingCache): CachedEmbedder {
   const stats: CacheStats = { hits: 0, misses: 0 };
+  let problem: string | undefined;
+  const fail = (action: string, error: unknown) => {
+    const reason =
+      (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    problem ??= `embedding cache could not ${action} (${reason}); working uncached`;
+  };
+  const lookUp = async (hash: string) => {
+    if (problem !== undefined) return undefined;
+    try {
+      return await cache.get(embedder.id, hash);
+    } catch (error) {
+      fail('be read', error);
+      return undefined;
+    }
+  };
   return {
     id: embedder.id,
     get dimension() {
       return embedder.dimension;
+    },
+    get problem() {
+      return problem;
     },
     stats,
     async embed(texts) {
@@ -47,7 +71,7 @@ export function createCachedEmbedder(embedder: Embedder, cache: EmbeddingCache):
       const missingHashes = new Set<string>();
       for (const [index, hash] of hashes.entries()) {
         if (found.has(hash) || missingHashes.has(hash)) continue;
-        const vector = await cache.get(embedder.id, hash);
+        const vector = await lookUp(hash);
         if (vector && (embedder.dimension === 0 || vector.length === embedder.dimension))
           found.set(hash, vector);
         else {
@@ -60,7 +84,13 @@ export function createCachedEmbedder(embedder: Embedder, cache: EmbeddingCache):
         for (const [index, entry] of missing.entries()) {
           const vector = vectors[index]!;
           found.set(entry.hash, vector);
-          await cache.set(embedder.id, entry.hash, vector);
+          // After one failed write the rest would fail alike: stop trying, keep embedding.
+          if (problem !== undefined) continue;
+          try {
+            await cache.set(embedder.id, entry.hash, vector);
+          } catch (error) {
+            fail('be written', error);
+          }
         }
       }
       for (const hash of hashes) {

@@ -102,6 +102,28 @@ describe('createHttpEmbedder', () => {
     await expect(failure).rejects.toMatchObject({ status: 404, endpoint: `${base}/v1/embeddings` });
   });
 
+  it('retries a rate-limited batch as Retry-After says, then gives up with the status', async () => {
+    let refusals = 1;
+    const { base, requests } = await startServer((request, response) => {
+      if (refusals > 0) {
+        refusals -= 1;
+        response.writeHead(429, { 'retry-after': '0' });
+        response.end('slow down');
+      } else answerWithVectors(request, response);
+    });
+    const embedder = createHttpEmbedder({ endpoint: base, model: 'm' });
+    expect(await embedder.embed(['a'])).toHaveLength(1);
+    expect(requests).toHaveLength(2);
+
+    const { base: busy, requests: busyRequests } = await startServer((_request, response) => {
+      response.writeHead(503, { 'retry-after': '0' });
+      response.end('loading model');
+    });
+    const failure = createHttpEmbedder({ endpoint: busy, model: 'm', retries: 1 }).embed(['a']);
+    await expect(failure).rejects.toMatchObject({ status: 503 });
+    expect(busyRequests).toHaveLength(2);
+  });
+
   it('aborts a request that takes longer than the timeout', async () => {
     const { base } = await startServer(() => {
       // Never answers.

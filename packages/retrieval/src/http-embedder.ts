@@ -18,6 +18,11 @@ export interface HttpEmbedderOptions {
   batchSize?: number;
   /** Milliseconds before a request is aborted (default 30000). */
   timeoutMs?: number;
+  /**
+   * Times a batch is retried after HTTP 429 (rate limited) or 503 (model loading), waiting as the
+   * server's `Retry-After` says (at most {@link MAX_RETRY_WAIT_MS}) or 1 s, 2 s, … (default 2).
+   */
+  retries?: number;
   /** Extra request headers. */
   headers?: Record<string, string>;
   /** The fetch to use (default the global one); tests and proxies pass their own. */
@@ -31,6 +36,8 @@ export class EmbeddingRequestError extends Error {
   readonly endpoint: string;
   /** HTTP status when the server answered, otherwise undefined. */
   readonly status: number | undefined;
+  /** The server's `Retry-After` header, when it sent one. */
+  retryAfter: string | undefined;
 
   constructor(message: string, endpoint: string, status?: number) {
     super(message);
@@ -41,6 +48,10 @@ export class EmbeddingRequestError extends Error {
 
 /** Default texts per request. */
 export const DEFAULT_HTTP_BATCH_SIZE = 64;
+/** Default retries of a rate-limited (429) or unavailable (503) batch. */
+export const DEFAULT_HTTP_RETRIES = 2;
+/** Longest wait before a retry, whatever `Retry-After` asks: past this, TF-IDF now beats embeddings later. */
+export const MAX_RETRY_WAIT_MS = 10_000;
 /** Default request timeout in milliseconds. */
 export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
 // Enough of an error body to see the server's reason, not so much that one line becomes a page.
@@ -56,8 +67,9 @@ export function embeddingsUrl(endpoint: string): string {
 
 /**
  * An embedder for any OpenAI-compatible `/v1/embeddings` server (OpenAI, Ollama, llama.cpp
- * server, vLLM, LM Studio). Texts go in sequential batches; each request has a timeout; vectors
- * are L2-normalised here because not every server normalises them.
+ * server, vLLM, LM Studio). Texts go in sequential batches; each request has a timeout; a batch
+ * refused with 429 or 503 is retried a few times; vectors are L2-normalised here because not
+ * every server normalises them.
  */
 export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
   const url = embeddingsUrl(options.endpoint);
@@ -72,7 +84,21 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   let dimension = options.dimension ?? 0;
 
+  const retries = Math.max(0, Math.floor(options.retries ?? DEFAULT_HTTP_RETRIES));
+
   async function requestBatch(texts: string[]): Promise<Float32Array[]> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await requestBatchOnce(texts);
+      } catch (error) {
+        const status = error instanceof EmbeddingRequestError ? error.status : undefined;
+        if ((status !== 429 && status !== 503) || attempt >= retries) throw error;
+        await delay(retryWaitMs((error as EmbeddingRequestError).retryAfter, attempt));
+      }
+    }
+  }
+
+  async function requestBatchOnce(texts: string[]): Promise<Float32Array[]> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
@@ -101,11 +127,13 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
     }
     if (!response.ok) {
       const excerpt = body.replace(/\s+/g, ' ').trim().slice(0, ERROR_BODY_CHARS);
-      throw new EmbeddingRequestError(
+      const failure = new EmbeddingRequestError(
         `embedding request to ${url} failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${excerpt ? `: ${excerpt}` : ''}`,
         url,
         response.status,
       );
+      failure.retryAfter = response.headers.get('retry-after') ?? undefined;
+      throw failure;
     }
     return parseEmbeddings(body, texts.length, url);
   }
@@ -167,6 +195,25 @@ function parseEmbeddings(body: string, expected: number, url: string): Float32Ar
       );
     return normalize(embedding as number[]);
   });
+}
+
+/** Milliseconds to wait before retry `attempt` (0-based): `Retry-After` seconds or date, else 1 s, 2 s, … */
+function retryWaitMs(retryAfter: string | undefined, attempt: number): number {
+  let wait = 1000 * 2 ** attempt;
+  if (retryAfter !== undefined && retryAfter.trim() !== '') {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) wait = seconds * 1000;
+    else {
+      // The HTTP-date form; an unparsable value keeps the default back-off.
+      const at = Date.parse(retryAfter);
+      if (Number.isFinite(at)) wait = at - Date.now();
+    }
+  }
+  return Math.min(Math.max(wait, 0), MAX_RETRY_WAIT_MS);
+}
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
 function describeNetworkError(error: unknown): string {

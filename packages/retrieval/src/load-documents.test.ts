@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,37 @@ describe('loadDocuments', () => {
     expect(loaded.documents).toEqual([
       { path: 'notes/deep/a.markdown', text: '# Deep' },
       { path: 'script.py', text: 'print(1)' },
+    ]);
+  });
+
+  it('passes over unreadable files and link loops with a reason, and follows linked note files', async () => {
+    const root = tree();
+    symlinkSync('loop-b.md', join(root, 'notes', 'loop-a.md'));
+    symlinkSync('loop-a.md', join(root, 'notes', 'loop-b.md'));
+    symlinkSync(join('..', 'MEMORY.md'), join(root, 'notes', 'linked.md'));
+    symlinkSync('..', join(root, 'notes', 'cycle'));
+    const loaded = await loadDocuments(['notes'], { root, maxFileBytes: 1000 });
+    expect(loaded.documents.map((document) => document.path)).toEqual([
+      'notes/b.txt',
+      'notes/deep/a.markdown',
+      'notes/linked.md',
+    ]);
+    expect(loaded.skipped).toEqual([
+      { path: 'notes/binary.txt', reason: 'binary' },
+      { path: 'notes/dump.txt', reason: 'larger than 1000 bytes' },
+      { path: 'notes/loop-a.md', reason: 'unreadable (ELOOP)' },
+      { path: 'notes/loop-b.md', reason: 'unreadable (ELOOP)' },
+    ]);
+  });
+
+  it('strips a byte-order mark and reads non-UTF-8 notes as Latin-1 instead of replacement characters', async () => {
+    const root = tree();
+    writeFileSync(join(root, 'bom.md'), '\uFEFF# Title\n');
+    writeFileSync(join(root, 'latin.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    const loaded = await loadDocuments(['bom.md', 'latin.txt'], { root });
+    expect(loaded.documents).toEqual([
+      { path: 'bom.md', text: '# Title\n' },
+      { path: 'latin.txt', text: 'caf\u00e9\n' },
     ]);
   });
 

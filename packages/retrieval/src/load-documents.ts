@@ -48,6 +48,7 @@ export async function loadDocuments(
 ): Promise<LoadedDocuments> {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const files = new Set<string>();
+  const skipped: LoadedDocuments['skipped'] = [];
   for (const given of paths) {
     const absolute = resolve(options.root, given);
     let info: Awaited<ReturnType<typeof stat>>;
@@ -62,38 +63,80 @@ export async function loadDocuments(
         given,
       );
     }
-    if (info.isDirectory()) for (const file of await walk(absolute)) files.add(file);
+    if (info.isDirectory()) for (const file of await walk(absolute, skipped, options.root)) files.add(file);
     else files.add(absolute);
   }
   const documents: SourceDocument[] = [];
-  const skipped: LoadedDocuments['skipped'] = [];
   for (const absolute of [...files].sort()) {
     const path = displayPath(options.root, absolute);
-    const bytes = await readFile(absolute);
+    // Size first: a multi-gigabyte log in a notes folder must not be read to be rejected.
+    let bytes: Buffer;
+    try {
+      const size = (await stat(absolute)).size;
+      if (size > maxFileBytes) {
+        skipped.push({ path, reason: `larger than ${maxFileBytes} bytes` });
+        continue;
+      }
+      bytes = await readFile(absolute);
+    } catch (error) {
+      // One unreadable file (permissions, a link loop, vanished mid-walk) must not cost the rest.
+      skipped.push({
+        path,
+        reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      });
+      continue;
+    }
     if (bytes.length > maxFileBytes) skipped.push({ path, reason: `larger than ${maxFileBytes} bytes` });
     else if (bytes.includes(0)) skipped.push({ path, reason: 'binary' });
-    else documents.push({ path, text: bytes.toString('utf8') });
+    // A byte-order mark would glue itself to the first heading and hide it from the chunker.
+    else documents.push({ path, text: decodeText(bytes).replace(/^\uFEFF/, '') });
   }
   documents.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   skipped.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   return { documents, skipped };
 }
 
-async function walk(directory: string): Promise<string[]> {
+async function walk(directory: string, skipped: LoadedDocuments['skipped'], root: string): Promise<string[]> {
   const found: string[] = [];
-  const entries = await readdir(directory, { withFileTypes: true });
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    // An unreadable sub-directory is reported and passed over; the given path itself was stat'ed.
+    skipped.push({
+      path: displayPath(root, directory),
+      reason: `unreadable directory (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    });
+    return found;
+  }
   for (const entry of entries) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) {
       if (!entry.name.startsWith('.') && !SKIPPED_DIRECTORIES.has(entry.name))
-        found.push(...(await walk(path)));
+        found.push(...(await walk(path, skipped, root)));
     } else if (
-      entry.isFile() &&
+      (entry.isFile() || entry.isSymbolicLink()) &&
       DOCUMENT_EXTENSIONS.some((extension) => entry.name.toLowerCase().endsWith(extension))
     )
+      // A linked note file (MEMORY.md → shared/notes.md) is a note; linked directories are not
+      // followed, so a link cycle cannot trap the walk.
       found.push(path);
   }
   return found;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * UTF-8, or — for bytes that are not valid UTF-8, typically notes saved as Windows-1252 — Latin-1,
+ * which keeps `café` a word instead of `caf\uFFFD` that no query matches.
+ */
+function decodeText(bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
 }
 
 function displayPath(root: string, absolute: string): string {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,20 @@ describe('retrieve', () => {
     expect(cold.cache).toEqual({ hits: 0, misses: cold.candidates.length + 1 });
     expect(warm.cache).toEqual({ hits: cold.candidates.length + 1, misses: 0 });
     expect(warm.hits).toEqual(cold.hits);
+    expect(warm.cacheProblem).toBeNull();
+  });
+
+  it('works uncached, with a notice, when the cache directory cannot be written', async () => {
+    // A regular file where the cache directory should be: mkdir fails even for root.
+    const blocked = join(mkdtempSync(join(tmpdir(), 'ctxkit-retrieve-')), 'file');
+    writeFileSync(blocked, 'not a directory');
+    const cache = createDiskEmbeddingCache({ dir: join(blocked, 'cache') });
+    const uncached = await retrieve({ query: 'flaky tests', documents });
+    const result = await retrieve({ query: 'flaky tests', documents, cache });
+    expect(result.fallback).toBeNull();
+    expect(result.ranker).toBe('hash-v1-384');
+    expect(result.hits).toEqual(uncached.hits);
+    expect(result.cacheProblem).toBe('embedding cache could not be written (ENOTDIR); working uncached');
   });
 
   it('accepts ready-made chunks', async () => {

@@ -70,6 +70,8 @@ export interface RetrievalResult {
   bytes: number;
   /** Embedding cache use, when a cache was given. */
   cache: CacheStats | null;
+  /** Set when the cache failed and embedding went on without it: what went wrong. */
+  cacheProblem: string | null;
 }
 
 /**
@@ -82,11 +84,13 @@ export async function retrieve(options: RetrieveOptions): Promise<RetrievalResul
   let ranked: Ranked;
   let fallback: RetrievalResult['fallback'] = null;
   let cache: CacheStats | null = null;
+  let cachedEmbedder: ReturnType<typeof createCachedEmbedder> | undefined;
   if (requested === 'tfidf') ranked = rankWithTfidf(chunks, options.query, options.calibration);
   else {
     const cached = options.cache ? createCachedEmbedder(requested, options.cache) : undefined;
     const embedder = cached ?? requested;
     if (cached) cache = cached.stats;
+    cachedEmbedder = cached;
     try {
       ranked = await rankWithEmbedder(embedder, chunks, options.query, options.calibration);
     } catch (error) {
@@ -111,6 +115,7 @@ export async function retrieve(options: RetrieveOptions): Promise<RetrievalResul
     threshold,
     ...selection,
     cache: cache === null ? null : { ...cache },
+    cacheProblem: cachedEmbedder?.problem ?? null,
   };
 }
 

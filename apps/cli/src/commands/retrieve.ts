@@ -104,6 +104,7 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
         throw error;
       }
       if (result.fallback) io.stderr.write(`ctxkit: ${result.fallback.reason}; ranked with TF-IDF instead\n`);
+      if (result.cacheProblem) io.stderr.write(`ctxkit: ${result.cacheProblem}\n`);
       if (options.json) writeJson(io, toJson(result, options.explain === true));
       else if (options.block) io.stdout.write(result.text);
       else writeHuman(io, result, options.explain === true, loaded.documents.length);
