@@ -137,6 +137,35 @@ describe('ctxkit compact', () => {
     );
     expect(JSON.parse(result.stdout)).toEqual(messages);
   });
+
+  it('keeps the other fields of a request body, in order, and compacts its messages', async () => {
+    const openai = JSON.parse(readFileSync(session, 'utf8')) as unknown[];
+    const body = { model: 'gpt-4o', temperature: 0, messages: openai, tools: [{ type: 'function' }] };
+    const directory = writeTemp('request.json', body);
+    const result = await runInProcess(
+      ['compact', 'request.json', '-f', 'openai', '--window', '8000'],
+      directory,
+    );
+    expect(result.code).toBe(0);
+    const written = JSON.parse(result.stdout) as typeof body;
+    expect(Object.keys(written)).toEqual(['model', 'temperature', 'messages', 'tools']);
+    expect(written.tools).toEqual(body.tools);
+    expect(written.messages.length).toBeLessThanOrEqual(openai.length);
+    expect(validate(fromOpenAI(written), 'openai')).toEqual([]);
+
+    const anthropic = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 1024,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'hello' }],
+    };
+    const anthropicDirectory = writeTemp('request.json', anthropic);
+    const again = await runInProcess(
+      ['compact', 'request.json', '-f', 'anthropic', '--window', '100000'],
+      anthropicDirectory,
+    );
+    expect(JSON.parse(again.stdout)).toEqual(anthropic);
+  });
 });
 
 describe('ctxkit validate', () => {

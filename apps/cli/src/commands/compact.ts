@@ -118,6 +118,28 @@ function budgetFor(
   throw new UserError('expected --window N (tokens) or --model NAME to size the budget');
 }
 
+/**
+ * The compacted transcript in the shape it came in. A bare array gives a bare array (Anthropic: a
+ * request object only when there is system text to carry). A request body (`{ model, messages,
+ * tools, … }`) keeps every other field, in its order, with `messages` (and Anthropic `system`)
+ * replaced — so a logged request can be compacted and sent again as it is.
+ */
+export function writeBack(input: unknown, messages: readonly Message[], format: Provider): unknown {
+  const anthropic = format === 'anthropic' ? toAnthropic(messages) : undefined;
+  const output = anthropic ? anthropic.messages : toProvider(messages, format);
+  if (Array.isArray(input) || typeof input !== 'object' || input === null) {
+    return anthropic && anthropic.system !== undefined ? anthropic : output;
+  }
+  const body: Record<string, unknown> = {};
+  if (anthropic?.system !== undefined && !('system' in input)) body.system = anthropic.system;
+  for (const [key, value] of Object.entries(input)) {
+    if (key === 'messages') body.messages = output;
+    else if (key !== 'system' || !anthropic) body[key] = value;
+    else if (anthropic.system !== undefined) body.system = anthropic.system;
+  }
+  return body;
+}
+
 /** `ctxkit compact [FILE|-] --format F`: compact a stored transcript and write it back in the same format. */
 export function registerCompactCommand(program: Command, io: CommandIO): void {
   const command = program
@@ -171,13 +193,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       });
       const output = toProvider(result.messages, options.format);
       if (!options.json) {
-        // Anthropic keeps system text beside the messages; a bare array in gives a bare array out
-        // whenever there is no system text to carry.
-        const anthropic = options.format === 'anthropic' ? toAnthropic(result.messages) : undefined;
-        writeJson(
-          io,
-          anthropic && anthropic.system === undefined && Array.isArray(json) ? anthropic.messages : output,
-        );
+        writeJson(io, writeBack(json, result.messages, options.format));
         return;
       }
       const report = {

@@ -41,7 +41,11 @@ export function registerComposeCommand(program: Command, io: CommandIO): void {
         `  4 excerpts      top ${phases.excerpts.considered} ranked files`,
         ...phases.excerpts.files.map(
           (file) =>
-            `      ${file.path}  ${file.mode === 'signatures' ? 'signatures' : 'lines'} ${file.lines || '-'} of ${file.of}`,
+            `      ${file.path}  ${
+              file.outcome === 'empty'
+                ? 'nothing to show'
+                : `${file.mode === 'signatures' ? 'signatures' : 'lines'} ${file.lines} of ${file.of}${file.outcome === 'dropped' ? ' (dropped: budget full)' : ''}`
+            }`,
         ),
         '',
       ];

@@ -140,4 +140,21 @@ describe('ctxkit compose', () => {
     expect(human.stdout).toContain('  2 instructions  AGENTS.md');
     expect(human.stdout).toContain('      src/retry.ts  lines ');
   });
+
+  it('says which read files made it into the pack and which had nothing to show', async () => {
+    const root = fixtureRepository();
+    writeFileSync(join(root, 'src/notes.ts'), '// Nothing but a comment.\n');
+    const json = await runInProcess(
+      ['compose', '--task', TASK, '--model', 'qwen2.5-coder:7b', '--no-cache', '--json'],
+      root,
+    );
+    const files = JSON.parse(json.stdout).phases.excerpts.files as { path: string; outcome: string }[];
+    expect(files.find((file) => file.path === 'src/retry.ts')?.outcome).toBe('included');
+    expect(files.find((file) => file.path === 'src/notes.ts')?.outcome).toBe('empty');
+    const human = await runInProcess(
+      ['compose', '--task', TASK, '--model', 'qwen2.5-coder:7b', '--no-cache'],
+      root,
+    );
+    expect(human.stdout).toContain('      src/notes.ts  nothing to show\n');
+  });
 });

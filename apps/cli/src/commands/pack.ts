@@ -44,7 +44,23 @@ export interface PackPhases {
   };
   instructions: { files: { path: string; bytes: number; truncated: boolean }[]; bytes: number };
   skills: { discovered: number; cards: string[]; expanded: string[] };
-  excerpts: { considered: number; files: { path: string; mode: string; lines: string; of: number }[] };
+  excerpts: {
+    considered: number;
+    files: { path: string; mode: string; lines: string; of: number; outcome: ExcerptOutcome }[];
+  };
+}
+
+/**
+ * What became of a file read for excerpting: in the pack, left out because the budget was full, or
+ * nothing to show (no task identifier in it, no definitions to list).
+ */
+export type ExcerptOutcome = 'included' | 'dropped' | 'empty';
+
+function excerptOutcome(pack: ComposedPack, path: string): ExcerptOutcome {
+  const files = pack.sections.find((section) => section.kind === 'files');
+  if (files?.items.some((item) => item.name === path)) return 'included';
+  if (pack.dropped.some((item) => item.kind === 'files' && item.name === path)) return 'dropped';
+  return 'empty';
 }
 
 /** A composed pack with the resolution, budget and phases that produced it. */
@@ -157,6 +173,7 @@ export async function gatherPack(
         mode: excerpt.mode,
         lines: formatSpans(excerpt.spans),
         of: excerpt.totalLines,
+        outcome: excerptOutcome(pack, excerpt.path),
       })),
     },
   };
