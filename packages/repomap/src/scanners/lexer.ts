@@ -67,16 +67,23 @@ export interface LexerOptions {
  * plus the reference counts gathered on the way.
  */
 export interface TokenList {
+  /** The scanned source. */
   readonly text: string;
+  /** How many tokens there are (the arrays are longer; entries past `count` are blank). */
   count: number;
+  /** {@link IDENTIFIER}, {@link PUNCTUATION}, {@link STRING} or {@link NUMBER} per token. */
   kinds: Uint8Array;
+  /** {@link FIRST_ON_LINE}, {@link SPACE_BEFORE}, {@link IN_DIRECTIVE}, {@link DIRECTIVE_START} bits. */
   flags: Uint8Array;
+  /** Offset of the token's first character in `text`. */
   starts: Int32Array;
+  /** Offset just past the token's last character. */
   ends: Int32Array;
   /** 1-based line of the token's first character. */
   lines: Int32Array;
   /** 0-based column of the token's first character (tabs count as one). */
   columns: Int32Array;
+  /** Identifier counts outside comments and strings, keywords excluded. */
   references: Map<string, number>;
 }
 
