@@ -80,6 +80,29 @@ describe('buildPack', () => {
     expect(pack.budget.used).toBeLessThanOrEqual(400);
   });
 
+  it('cuts inside the first line when not even that fits: a minified file, a one-line task', () => {
+    const minified = `var a=${'f(1);'.repeat(20_000)}`;
+    const pack = buildPack({
+      budget: budgetOf(300),
+      tokenizer,
+      task: 'Fix f.',
+      chunks: [{ path: 'dist/app.min.js', text: `${minified}\n//# sourceMappingURL=app.js.map\n` }],
+    });
+    expect(pack.sections.find((section) => section.kind === 'files')?.items).toEqual([
+      { name: 'dist/app.min.js', tokens: expect.any(Number), truncated: true },
+    ]);
+    expect(pack.text).toMatch(
+      /<file path="dist\/app\.min\.js">\nvar a=f\(1\);.*\n\.\.\. \(truncated to fit the token budget: \d+ more characters and 1 more line not shown\)\n<\/file>/,
+    );
+    expect(pack.dropped).toEqual([]);
+    expect(pack.budget.used).toBeLessThanOrEqual(300);
+
+    const task = buildPack({ budget: budgetOf(100), tokenizer, task: 'word '.repeat(5_000) });
+    expect(task.sections.map((section) => section.kind)).toEqual(['task']);
+    expect(task.text).toMatch(/more characters not shown\)\n<\/task>\n$/);
+    expect(task.budget.used).toBeLessThanOrEqual(100);
+  });
+
   it('does not nest text that already carries its own section tag, and closes it when cut', () => {
     const pack = buildPack({
       budget: budgetOf(1000),

@@ -248,6 +248,39 @@ function truncateToFit(candidate: Candidate, room: number, counter: TokenCounter
     if (costWith(middle) <= room) low = middle;
     else high = middle - 1;
   }
+  if (low < 1) return cutFirstLine(candidate, lines, room, counter);
+  const block = blockOf(candidate, cutBody(low));
+  return { candidate, block, tokens: costWith(low), truncated: true, cutTokens: 0 };
+}
+
+// When not even the first line fits (a one-line task pasted from an issue, a minified file), keep as
+// many of its leading characters as fit rather than dropping the whole item.
+function cutFirstLine(
+  candidate: Candidate,
+  lines: string[],
+  room: number,
+  counter: TokenCounter,
+): Placed | undefined {
+  // Pre-tagged text opens with its own element on the first line; cutting inside it would break it.
+  if (candidate.closeWhenCut) return undefined;
+  const first = lines[0] ?? '';
+  const rest = lines.length - 1;
+  const cutBody = (kept: number) => {
+    const more = `${first.length - kept} more characters${rest > 0 ? ` and ${rest} more line${rest === 1 ? '' : 's'}` : ''}`;
+    const keptLines = [first.slice(0, kept), `... (truncated to fit the token budget: ${more} not shown)`];
+    if (candidate.closeWhenCut) keptLines.push(candidate.closeWhenCut);
+    return keptLines.join('\n');
+  };
+  const costWith = (kept: number) => counter.count(blockOf(candidate, cutBody(kept)) + SEPARATOR);
+  let low = 0;
+  let high = first.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (costWith(middle) <= room) low = middle;
+    else high = middle - 1;
+  }
+  // Never end on half of a surrogate pair.
+  if (low > 0 && /[\uD800-\uDBFF]/.test(first[low - 1] ?? '')) low--;
   if (low < 1) return undefined;
   const block = blockOf(candidate, cutBody(low));
   return { candidate, block, tokens: costWith(low), truncated: true, cutTokens: 0 };
@@ -256,7 +289,8 @@ function truncateToFit(candidate: Candidate, room: number, counter: TokenCounter
 /**
  * Fill a budget with a task pack. Items are considered task → instructions → skills → repo map →
  * docs (by title) → file chunks (by rank); each is placed if it fits. The first item of a section
- * that does not fit is cut on a line boundary with a marker instead of dropped; after that, chunks
+ * that does not fit is cut on a line boundary with a marker instead of dropped (inside its first
+ * line when not even that fits); after that, chunks
  * stop at the first that does not fit (a lower-ranked chunk never displaces a higher-ranked one),
  * while unranked docs keep trying smaller ones. Everything left out is counted. The text renders
  * sections in {@link SECTION_ORDER} and never exceeds `budget.available` tokens by exact count.
