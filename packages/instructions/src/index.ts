@@ -6,7 +6,7 @@ export {
   renderOpeningTag,
   renderTruncationMarker,
 } from './build-instructions.js';
-export type { FrontMatter } from './front-matter.js';
+export type { FrontMatter, ParseFrontMatterOptions } from './front-matter.js';
 export { parseFrontMatter } from './front-matter.js';
 export {
   CTXKIT_INSTRUCTION_FILES,
