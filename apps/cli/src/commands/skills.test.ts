@@ -31,6 +31,15 @@ describe('ctxkit skills', () => {
     expect(result.stderr).toContain('skills/pdf-forms/SKILL.md:3: malformed front matter');
   });
 
+  it('accepts a pin written with other case, spaces or underscores, as selectSkills does', async () => {
+    const result = await runInProcess(
+      ['skills', '.', '--task', 'prepare the release', '--pin', 'Code_Review'],
+      project,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('<skill name="code-review"');
+  });
+
   it('says so when nothing matches', async () => {
     const result = await runInProcess(['skills', '.', '--task', 'rename x to count'], project);
     expect(result.stdout).toBe('No skill matches this task (7 skills searched).\n');

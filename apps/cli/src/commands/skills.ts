@@ -1,4 +1,4 @@
-import { discoverSkills, selectSkills } from '@ctxkit/skills';
+import { discoverSkills, selectSkills, skillNameKey } from '@ctxkit/skills';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
@@ -49,9 +49,10 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
       if (!io.quiet)
         for (const problem of found.problems)
           io.stderr.write(`ctxkit: ${problem.path}: ${problem.message}\n`);
-      const known = new Set(found.skills.map((skill) => skill.name.toLowerCase()));
+      // The same name comparison as selectSkills: case, spaces and underscores do not matter.
+      const known = new Set(found.skills.map((skill) => skillNameKey(skill.name)));
       for (const pin of options.pin) {
-        if (!known.has(pin.toLowerCase())) {
+        if (!known.has(skillNameKey(pin))) {
           const names = found.skills.map((skill) => skill.name).join(', ');
           throw new UserError(
             `--pin ${pin}: no such skill; found ${names === '' ? 'no skills' : names} under ${root}`,
