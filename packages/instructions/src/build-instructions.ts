@@ -179,10 +179,12 @@ function gateWholeFile(
   if (kind === 'cursor-rule') {
     // Cursor's rule types: alwaysApply → always; globs → auto-attached to matching files; neither →
     // fetched by the agent on request, which a static prefix cannot do, so it stays out.
-    if (data.alwaysApply === true) return { applies: true };
+    // `true`/`false` arrive as strings when the front matter was read line by line (not YAML).
+    const alwaysApply = readBoolean(data.alwaysApply);
+    if (alwaysApply === true) return { applies: true };
     const globs = parseGlobList(data.globs);
     if (globs.length === 0) {
-      return data.alwaysApply === false
+      return alwaysApply === false
         ? {
             applies: false,
             reason: 'cursor rule with alwaysApply: false and no globs (applied on request only)',
@@ -192,6 +194,13 @@ function gateWholeFile(
     return decideGate(globs, scope, base);
   }
   return decideGate(parseGlobList(data.paths), scope, base);
+}
+
+function readBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  return word === 'true' ? true : word === 'false' ? false : undefined;
 }
 
 function compareStrings(left: string, right: string): number {

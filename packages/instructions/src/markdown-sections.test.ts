@@ -33,5 +33,7 @@ describe('parseGlobList', () => {
     expect(parseGlobList('src/**/*.{ts,tsx} docs/*')).toEqual(['src/**/*.{ts,tsx}', 'docs/*']);
     expect(parseGlobList(['a/**', 'b/*, c/*'])).toEqual(['a/**', 'b/*', 'c/*']);
     expect(parseGlobList(undefined)).toEqual([]);
+    // A YAML list item keeps its spaces: it names one path.
+    expect(parseGlobList(['docs/release notes/**', ' "x/*" '])).toEqual(['docs/release notes/**', 'x/*']);
   });
 });

@@ -79,24 +79,30 @@ export function splitSections(markdown: string, firstLine = 1): MarkdownSection[
 
 /**
  * Read a glob list as people write it: `a/**, b/*.ts`, a YAML list, or whitespace-separated.
- * Commas inside braces (`*.{ts,tsx}`) belong to the glob, not the list.
+ * Commas inside braces (`*.{ts,tsx}`) belong to the glob, not the list. A YAML list item is split
+ * at commas only: its spaces belong to the glob (`docs/release notes/**`).
  */
 export function parseGlobList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap((item) => parseGlobList(item));
+  if (Array.isArray(value))
+    return value.flatMap((item) => (typeof item === 'string' ? splitGlobs(item, false) : []));
   if (typeof value !== 'string') return [];
+  return splitGlobs(value, true);
+}
+
+function splitGlobs(value: string, atWhitespace: boolean): string[] {
   const globs: string[] = [];
   let depth = 0;
   let token = '';
   for (const character of value) {
     if (character === '{') depth += 1;
     if (character === '}') depth = Math.max(0, depth - 1);
-    if (depth === 0 && (character === ',' || /\s/.test(character))) {
-      if (token !== '') globs.push(token);
+    if (depth === 0 && (character === ',' || (atWhitespace && /\s/.test(character)))) {
+      globs.push(token);
       token = '';
       continue;
     }
     token += character;
   }
-  if (token !== '') globs.push(token);
-  return globs.map((glob) => glob.replace(/^["']|["']$/g, '')).filter((glob) => glob !== '');
+  globs.push(token);
+  return globs.map((glob) => glob.trim().replace(/^["']|["']$/g, '')).filter((glob) => glob !== '');
 }

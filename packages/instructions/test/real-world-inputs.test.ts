@@ -37,6 +37,27 @@ describe('loadInstructions on real-world inputs', () => {
     expect(tsxFile.problems.map((problem) => problem.path)).toEqual(['.cursor/rules/react.mdc']);
   });
 
+  it('honours alwaysApply in a Cursor rule whose front matter was read line by line', async () => {
+    await mkdir(join(root, '.cursor', 'rules'), { recursive: true });
+    await writeFile(
+      join(root, '.cursor', 'rules', 'always.mdc'),
+      '---\nglobs: *.ts\nalwaysApply: true\n---\nAlways.\n',
+    );
+    await writeFile(
+      join(root, '.cursor', 'rules', 'manual.mdc'),
+      '---\nglobs:\nalwaysApply: false\n---\nOn request.\n',
+    );
+    const result = await loadInstructions({ root, scope: ['cmd/main.go'] });
+    expect(result.files.map((file) => file.path)).toEqual(['.cursor/rules/always.mdc']);
+    expect(result.sections.dropped).toEqual([
+      {
+        path: '.cursor/rules/manual.mdc',
+        heading: null,
+        reason: 'cursor rule with alwaysApply: false and no globs (applied on request only)',
+      },
+    ]);
+  });
+
   // The same path serves EACCES; a loop is used because the suite may run as root, who reads everything.
   it('reports a symlink loop as a problem instead of crashing', async () => {
     await symlink('CLAUDE.md', join(root, 'AGENTS.md'));
