@@ -46,7 +46,7 @@ describe.each(ENCODINGS)('%s against the reference tokenizer', (encoding) => {
     expect(encoder.count('\uFEFF# Title\n')).toBe(3);
   });
 
-  it('counts long pathological pieces (heap merge) exactly', () => {
+  it('counts long pathological pieces (rank-queue merge) exactly', () => {
     for (const text of [
       `${' '.repeat(5000)}x`,
       pathologicalCjk(3000),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeByScanning, mergeWithHeap } from './byte-pair-merge.js';
+import { mergeByScanning, mergeWithRankQueue } from './byte-pair-merge.js';
 import { loadRanks } from './ranks.js';
 
 const encoder = new TextEncoder();
@@ -8,13 +8,13 @@ const encoder = new TextEncoder();
 function bothMerges(encoding: 'cl100k_base' | 'o200k_base', bytes: Uint8Array) {
   const table = loadRanks(encoding);
   const scanned: number[] = [];
-  const heaped: number[] = [];
+  const queued: number[] = [];
   const scannedCount = mergeByScanning(table, bytes, bytes.length, scanned);
-  const heapedCount = mergeWithHeap(table, bytes, bytes.length, heaped);
-  return { scanned, heaped, scannedCount, heapedCount };
+  const queuedCount = mergeWithRankQueue(table, bytes, bytes.length, queued);
+  return { scanned, queued, scannedCount, queuedCount };
 }
 
-describe.each(['cl100k_base', 'o200k_base'] as const)('heap merge on %s', (encoding) => {
+describe.each(['cl100k_base', 'o200k_base'] as const)('rank-queue merge on %s', (encoding) => {
   it('picks the same pairs as tiktoken’s scan on long repetitive pieces', () => {
     const cjk = Array.from({ length: 600 }, (_, index) =>
       String.fromCharCode(0x4e00 + ((index * 131) % 3000)),
@@ -27,9 +27,9 @@ describe.each(['cl100k_base', 'o200k_base'] as const)('heap merge on %s', (encod
       '👍🏽'.repeat(200),
     ]) {
       const result = bothMerges(encoding, encoder.encode(text));
-      expect(result.heaped).toEqual(result.scanned);
-      expect(result.heapedCount).toBe(result.scannedCount);
-      expect(result.heapedCount).toBe(result.scanned.length);
+      expect(result.queued).toEqual(result.scanned);
+      expect(result.queuedCount).toBe(result.scannedCount);
+      expect(result.queuedCount).toBe(result.scanned.length);
     }
   });
 
@@ -45,8 +45,8 @@ describe.each(['cl100k_base', 'o200k_base'] as const)('heap merge on %s', (encod
         ),
         (values) => {
           const result = bothMerges(encoding, Uint8Array.from(values));
-          expect(result.heaped).toEqual(result.scanned);
-          expect(result.heapedCount).toBe(result.scannedCount);
+          expect(result.queued).toEqual(result.scanned);
+          expect(result.queuedCount).toBe(result.scannedCount);
         },
       ),
       { numRuns: 500 },

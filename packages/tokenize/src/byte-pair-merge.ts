@@ -3,13 +3,13 @@ import type { RankTable } from './ranks.js';
 /**
  * Byte-pair merging of one pre-token, exactly as tiktoken does it: repeatedly merge the adjacent pair of
  * parts whose concatenation has the lowest rank, the leftmost one on ties, until no pair is a token.
- * Short pieces use tiktoken's own quadratic scan (fastest for a few dozen bytes); long ones a min-heap of
- * (rank, position) over a linked list of parts, O(n log n), which picks the same pair at every step: the
- * minimum rank, and among equal ranks the smallest position, which is the leftmost.
+ * Short pieces use tiktoken's own quadratic scan (fastest for a few dozen bytes); long ones a priority
+ * queue of (rank, position) over a linked list of parts, O(n log n), which picks the same pair at every
+ * step: the minimum rank, and among equal ranks the smallest position, which is the leftmost.
  */
 
-/** Pieces longer than this (in bytes) are merged with the heap. */
-export const HEAP_MERGE_THRESHOLD = 32;
+/** Pieces longer than this (in bytes) are merged with the rank queue. */
+export const LONG_PIECE_THRESHOLD = 64;
 
 const NO_RANK = 0x7fffffff;
 
@@ -81,8 +81,8 @@ export function mergeBytePairs(
     return 1;
   }
   usePairCache(table);
-  return length > HEAP_MERGE_THRESHOLD
-    ? mergeWithHeap(table, bytes, length, tokens)
+  return length > LONG_PIECE_THRESHOLD
+    ? mergeWithRankQueue(table, bytes, length, tokens)
     : mergeByScanning(table, bytes, length, tokens);
 }
 
@@ -155,177 +155,211 @@ export function mergeByScanning(
   return parts;
 }
 
-// Heap keys pack (rank, position) into one float: rank * 2^32 + position, exact below 2^53.
-const POSITION_RANGE = 0x100000000;
-
-// Scratch for the heap merge, grown on demand and reused: allocating per piece costs more than merging
-// a piece of a few hundred bytes.
-let heapNext = new Int32Array(1024);
-let heapPrevious = new Int32Array(1024);
-let heapTokens = new Int32Array(1024);
-let heapRanks = new Int32Array(1024);
-let heapKeys = new Float64Array(3 * 1024);
+// Scratch for the long-piece merge, grown on demand and reused: allocating per piece costs more than
+// merging a piece of a few hundred bytes.
+let partNext = new Int32Array(1024);
+let partPrevious = new Int32Array(1024);
+let partTokenAt = new Int32Array(1024);
+let partRankAt = new Int32Array(1024);
 
 /** Scratch is kept for pieces up to this many bytes; a longer one gets arrays the GC can take back. */
 const MAX_RETAINED_SCRATCH = 1 << 16;
 
-function ensureHeapScratch(length: number): void {
-  if (heapNext.length >= length) return;
-  let capacity = heapNext.length;
+function ensureLongScratch(length: number): void {
+  if (partNext.length >= length) return;
+  let capacity = partNext.length;
   while (capacity < length) capacity *= 2;
   const next = new Int32Array(capacity);
   const previous = new Int32Array(capacity);
   const tokens = new Int32Array(capacity);
   const ranks = new Int32Array(capacity);
-  // At most length - 1 initial pairs plus two per merge: the heap never holds more than 3 × length keys.
-  const keys = new Float64Array(3 * capacity);
   if (capacity > MAX_RETAINED_SCRATCH) {
-    oversized = { next, previous, tokens, ranks, keys };
+    oversized = { next, previous, tokens, ranks };
     return;
   }
-  heapNext = next;
-  heapPrevious = previous;
-  heapTokens = tokens;
-  heapRanks = ranks;
-  heapKeys = keys;
+  partNext = next;
+  partPrevious = previous;
+  partTokenAt = tokens;
+  partRankAt = ranks;
 }
 
-/** Arrays for one oversized piece (40 bytes per byte of piece), dropped as soon as it is merged. */
-let oversized:
-  | { next: Int32Array; previous: Int32Array; tokens: Int32Array; ranks: Int32Array; keys: Float64Array }
-  | undefined;
+/** Arrays for one oversized piece (16 bytes per byte of piece), dropped as soon as it is merged. */
+let oversized: { next: Int32Array; previous: Int32Array; tokens: Int32Array; ranks: Int32Array } | undefined;
 
-/** The O(n log n) merge; exported for the equivalence test only. */
-export function mergeWithHeap(
+// Rank-queue scratch, indexed by rank and shared by calls: each rank's bucket of positions, how far it has
+// been processed, and whether the rank is queued.
+let buckets: (number[] | undefined)[] = [];
+let bucketCursor = new Int32Array(0);
+let rankQueued = new Uint8Array(0);
+let rankHeap = new Int32Array(0);
+/** Buckets longer than this are dropped after a merge rather than kept for reuse. */
+const MAX_RETAINED_BUCKET = 4096;
+
+/**
+ * The O(n log n) merge for long pieces, as a bucket queue: one bucket of positions per rank, and a small
+ * min-heap of the ranks that have pending positions. A merge can never create a pair of the rank it just
+ * merged (the new pair's bytes are longer), so a bucket receives nothing while it is being drained, and
+ * draining it in ascending position order is exactly tiktoken's order: lowest rank first, leftmost on ties.
+ * When a merge creates a pair of a lower rank, draining pauses, the lower ranks are merged first, and the
+ * rest of the bucket (plus anything added meanwhile) is re-sorted when its rank comes back to the top.
+ * Exported for the equivalence test.
+ */
+export function mergeWithRankQueue(
   table: RankTable,
   bytes: Uint8Array,
   length: number,
   tokens?: number[],
 ): number {
   usePairCache(table);
-  ensureHeapScratch(length);
-  // Parts are identified by their first byte; next/previous link live parts (-1 = none), tokenAt holds a
-  // part's token id and rankAt the rank of the pair it starts (NO_RANK when none or when merged away).
-  // Everything is local and the heap operations are written out inline: a closure over the heap size
-  // would force it into a context slot and slow every step of the loop.
+  ensureLongScratch(length);
+  if (rankQueued.length < table.size) {
+    buckets = new Array<number[] | undefined>(table.size).fill(undefined);
+    bucketCursor = new Int32Array(table.size);
+    rankQueued = new Uint8Array(table.size);
+    rankHeap = new Int32Array(table.size);
+  }
   const scratch = oversized;
   oversized = undefined;
-  const next = scratch?.next ?? heapNext;
-  const previous = scratch?.previous ?? heapPrevious;
-  const tokenAt = scratch?.tokens ?? heapTokens;
-  const rankAt = scratch?.ranks ?? heapRanks;
-  const heap = scratch?.keys ?? heapKeys;
+  const next = scratch?.next ?? partNext;
+  const previous = scratch?.previous ?? partPrevious;
+  const tokenAt = scratch?.tokens ?? partTokenAt;
+  const rankAt = scratch?.ranks ?? partRankAt;
   const byteRanks = table.byteRanks;
   const bytePairRanks = table.bytePairRanks;
+  const queue = rankHeap;
+  const queued = rankQueued;
+  const cursors = bucketCursor;
+  const used: number[] = [];
+  let queueSize = 0;
 
-  let heapSize = 0;
+  const add = (rank: number, position: number): void => {
+    let bucket = buckets[rank];
+    if (bucket === undefined) {
+      bucket = [];
+      buckets[rank] = bucket;
+    }
+    if (bucket.length === 0) used.push(rank);
+    bucket.push(position);
+    if (queued[rank] === 0) {
+      queued[rank] = 1;
+      let index = queueSize++;
+      while (index > 0) {
+        const parent = (index - 1) >> 1;
+        const parentRank = queue[parent] as number;
+        if (parentRank <= rank) break;
+        queue[index] = parentRank;
+        index = parent;
+      }
+      queue[index] = rank;
+    }
+  };
+
   for (let index = 0; index < length; index++) {
     next[index] = index + 1 < length ? index + 1 : -1;
     previous[index] = index - 1;
     tokenAt[index] = byteRanks[bytes[index] as number] as number;
+  }
+  for (let index = 0; index < length; index++) {
     const pair =
       index + 1 < length
         ? (bytePairRanks[((bytes[index] as number) << 8) | (bytes[index + 1] as number)] as number)
         : -1;
     const rank = pair < 0 ? NO_RANK : pair;
     rankAt[index] = rank;
-    if (rank !== NO_RANK) heap[heapSize++] = rank * POSITION_RANGE + index;
-  }
-  // Heapify bottom-up in O(n) rather than pushing one by one.
-  for (let index = (heapSize >> 1) - 1; index >= 0; index--) {
-    const key = heap[index] as number;
-    let at = index;
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= heapSize) break;
-      if (child + 1 < heapSize && (heap[child + 1] as number) < (heap[child] as number)) child += 1;
-      if ((heap[child] as number) >= key) break;
-      heap[at] = heap[child] as number;
-      at = child;
-    }
-    heap[at] = key;
+    if (rank !== NO_RANK) add(rank, index);
   }
 
   let parts = length;
-  while (heapSize > 0) {
-    // Pop the minimum.
-    const key = heap[0] as number;
-    const last = heap[--heapSize] as number;
+  while (queueSize > 0) {
+    // Pop the lowest queued rank.
+    const rank = queue[0] as number;
+    const last = queue[--queueSize] as number;
     let at = 0;
     for (;;) {
       let child = 2 * at + 1;
-      if (child >= heapSize) break;
-      if (child + 1 < heapSize && (heap[child + 1] as number) < (heap[child] as number)) child += 1;
-      if ((heap[child] as number) >= last) break;
-      heap[at] = heap[child] as number;
+      if (child >= queueSize) break;
+      if (child + 1 < queueSize && (queue[child + 1] as number) < (queue[child] as number)) child += 1;
+      if ((queue[child] as number) >= last) break;
+      queue[at] = queue[child] as number;
       at = child;
     }
-    heap[at] = last;
+    queue[at] = last;
+    queued[rank] = 0;
 
-    const rank = Math.floor(key / POSITION_RANGE);
-    const start = key - rank * POSITION_RANGE;
-    // Stale entries: the part was merged away (rank reset to NO_RANK) or its pair rank changed since.
-    if (rankAt[start] !== rank) continue;
-    const absorbed = next[start] as number;
-    const after = next[absorbed] as number;
-    next[start] = after;
-    if (after >= 0) previous[after] = start;
-    rankAt[absorbed] = NO_RANK;
-    tokenAt[start] = rank;
-    parts -= 1;
-
-    // The merged part's pair with its right neighbour. It can never have the rank just merged (its bytes
-    // are longer), so ties keep resolving leftmost first.
-    let newRank = NO_RANK;
-    if (after >= 0) {
-      const afterEnd = next[after] as number;
-      newRank = rankOfPair(
-        table,
-        bytes,
-        start,
-        afterEnd < 0 ? length : afterEnd,
-        rank,
-        tokenAt[after] as number,
-      );
-    }
-    rankAt[start] = newRank;
-    if (newRank !== NO_RANK) {
-      const pushed = newRank * POSITION_RANGE + start;
-      let index = heapSize++;
-      while (index > 0) {
-        const parent = (index - 1) >> 1;
-        const parentKey = heap[parent] as number;
-        if (parentKey <= pushed) break;
-        heap[index] = parentKey;
-        index = parent;
+    const bucket = buckets[rank] as number[];
+    let cursor = cursors[rank] as number;
+    // Positions were appended in ascending order unless lower ranks interleaved; sort only then.
+    for (let index = cursor + 1; index < bucket.length; index++) {
+      if ((bucket[index] as number) < (bucket[index - 1] as number)) {
+        const rest = bucket.slice(cursor).sort((left, right) => left - right);
+        for (let offset = 0; offset < rest.length; offset++) bucket[cursor + offset] = rest[offset] as number;
+        break;
       }
-      heap[index] = pushed;
     }
-    // The left neighbour's pair now spans the merged part.
-    const before = previous[start] as number;
-    if (before >= 0) {
-      const beforeRank = rankOfPair(
-        table,
-        bytes,
-        before,
-        after >= 0 ? after : length,
-        tokenAt[before] as number,
-        rank,
-      );
-      rankAt[before] = beforeRank;
-      if (beforeRank !== NO_RANK) {
-        const pushed = beforeRank * POSITION_RANGE + before;
-        let index = heapSize++;
+    while (cursor < bucket.length) {
+      // A lower rank became pending: it goes first; this bucket resumes when its rank is lowest again.
+      if (queueSize > 0 && (queue[0] as number) < rank) break;
+      const start = bucket[cursor++] as number;
+      if (rankAt[start] !== rank) continue; // stale: merged away or re-ranked since
+      const absorbed = next[start] as number;
+      const after = next[absorbed] as number;
+      next[start] = after;
+      if (after >= 0) previous[after] = start;
+      rankAt[absorbed] = NO_RANK;
+      tokenAt[start] = rank;
+      parts -= 1;
+      let newRank = NO_RANK;
+      if (after >= 0) {
+        const afterEnd = next[after] as number;
+        newRank = rankOfPair(
+          table,
+          bytes,
+          start,
+          afterEnd < 0 ? length : afterEnd,
+          rank,
+          tokenAt[after] as number,
+        );
+      }
+      rankAt[start] = newRank;
+      if (newRank !== NO_RANK) add(newRank, start);
+      const before = previous[start] as number;
+      if (before >= 0) {
+        const beforeRank = rankOfPair(
+          table,
+          bytes,
+          before,
+          after >= 0 ? after : length,
+          tokenAt[before] as number,
+          rank,
+        );
+        rankAt[before] = beforeRank;
+        if (beforeRank !== NO_RANK) add(beforeRank, before);
+      }
+    }
+    if (cursor < bucket.length) {
+      cursors[rank] = cursor;
+      if (queued[rank] === 0) {
+        queued[rank] = 1;
+        let index = queueSize++;
         while (index > 0) {
           const parent = (index - 1) >> 1;
-          const parentKey = heap[parent] as number;
-          if (parentKey <= pushed) break;
-          heap[index] = parentKey;
+          const parentRank = queue[parent] as number;
+          if (parentRank <= rank) break;
+          queue[index] = parentRank;
           index = parent;
         }
-        heap[index] = pushed;
+        queue[index] = rank;
       }
+    } else {
+      cursors[rank] = 0;
+      bucket.length = 0;
     }
+  }
+  for (const rank of used) {
+    const bucket = buckets[rank];
+    if (bucket !== undefined && bucket.length > MAX_RETAINED_BUCKET) buckets[rank] = undefined;
+    else if (bucket !== undefined) bucket.length = 0;
+    cursors[rank] = 0;
   }
   if (tokens) {
     for (let start = 0; start >= 0; start = next[start] as number) tokens.push(tokenAt[start] as number);
