@@ -23,6 +23,21 @@ function expectRealLineNumbers(text: string, source: string): void {
 }
 
 describe('excerptFile', () => {
+  it('rejects a NaN cap or line length instead of silently lifting the limit', () => {
+    const text = 'const a = 1;\nparseDate(a);\n';
+    expect(() => excerptFile({ path: 'a.ts', text, query: 'parseDate', maxTokens: Number.NaN })).toThrow(
+      'excerptFile: maxTokens must be a number ≥ 0, found NaN',
+    );
+    expect(() => excerptFile({ path: 'a.ts', text, query: 'parseDate', maxLineLength: 0 })).toThrow(
+      RangeError,
+    );
+    expect(() => excerptFile({ path: 'a.ts', text, query: 'parseDate', contextLines: Number.NaN })).toThrow(
+      RangeError,
+    );
+    // Negative context still means none, as before.
+    expect(excerptFile({ path: 'a.ts', text, query: 'parseDate', contextLines: -1 }).hitLines).toEqual([2]);
+  });
+
   it('windows around task identifiers with enclosing headers and elision markers (golden)', async () => {
     const excerpt = excerptFile({
       path: 'tokenizer.py',

@@ -128,6 +128,26 @@ function normalizeIdentifiers(options: ExcerptOptions): TaskIdentifier[] {
   return [...byKey.values()];
 }
 
+// A NaN cap compares false everywhere and would silently lift the limit; say so instead.
+function checkNumericOptions(options: ExcerptOptions): void {
+  const numbers: [keyof ExcerptOptions, number][] = [
+    ['maxTokens', 0],
+    ['contextLines', Number.NEGATIVE_INFINITY],
+    ['mergeGap', Number.NEGATIVE_INFINITY],
+    ['maxLineLength', 1],
+    ['wholeFileLines', 0],
+  ];
+  for (const [name, minimum] of numbers) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || Number.isNaN(value) || value < minimum) {
+      throw new RangeError(
+        `excerptFile: ${name} must be a number${minimum > Number.NEGATIVE_INFINITY ? ` ≥ ${minimum}` : ''}, found ${String(value)}`,
+      );
+    }
+  }
+}
+
 /**
  * Window a file around the identifiers of a task. Hits are found whole-word and case-insensitively;
  * each keeps `contextLines` around it plus the headers of the definitions that enclose it; nearby
@@ -136,6 +156,7 @@ function normalizeIdentifiers(options: ExcerptOptions): TaskIdentifier[] {
  * A file with no hits, and the `signatures` mode, give one line per definition instead.
  */
 export function excerptFile(options: ExcerptOptions): Excerpt {
+  checkNumericOptions(options);
   const lines = splitLines(options.text ?? '');
   const identifiers = normalizeIdentifiers(options);
   const weights = new Map<string, number>();

@@ -18,6 +18,12 @@ describe('bandFor', () => {
     expect(bandFor(0.46, 0.5)).toBe(3);
   });
 
+  it('rejects a NaN or negative fraction instead of calling it band 0', () => {
+    expect(() => bandFor(Number.NaN)).toThrow('bandFor: fraction must be a number ≥ 0, found NaN');
+    expect(() => bandFor(-0.1)).toThrow(RangeError);
+    expect(bandFor(0)).toBe(0);
+  });
+
   it('rejects bands that do not ascend', () => {
     expect(() => bandFor(0.5, 0.8, [0.8, 0.6])).toThrow('bands must ascend');
     expect(() => bandFor(0.5, 0)).toThrow('compactAt must be in (0, 1]');

@@ -83,6 +83,8 @@ export function bandFor(
   bands: readonly number[] = DEFAULT_BANDS,
 ): number {
   checkBands(bands, compactAt);
+  // A NaN would compare false against every threshold and read as "plenty of room".
+  if (!(fraction >= 0)) throw new RangeError(`bandFor: fraction must be a number ≥ 0, found ${fraction}`);
   const ofBudget = fraction / compactAt;
   let band = 0;
   // The tolerance keeps a fraction exactly on a threshold (0.64 / 0.8) from falling below it by one ulp.
