@@ -13,7 +13,7 @@ import type { FileScanOutcome } from './scan-file.js';
 import { SCANNER_VERSION } from './scanners/index.js';
 
 /** Marks a file as ours and its layout; bump the suffix when the layout changes. */
-export const CACHE_FORMAT = 'ctxkit-repomap-scan-cache/1';
+export const CACHE_FORMAT = 'ctxkit-repomap-scan-cache/2';
 
 /** The cache directory under the root when the caller names none. */
 export const DEFAULT_CACHE_DIRECTORY = '.ctxkit/cache';
@@ -43,6 +43,16 @@ export function createDisabledCache(): ScanCache {
   return { lookup: () => undefined, record: () => {}, save: async () => {} };
 }
 
+function isPackedReferences(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { names, counts } = value as Record<string, unknown>;
+  if (!Array.isArray(names) || !Array.isArray(counts) || names.length !== counts.length) return false;
+  for (let index = 0; index < names.length; index++) {
+    if (typeof names[index] !== 'string' || typeof counts[index] !== 'number') return false;
+  }
+  return true;
+}
+
 function isFileScanOutcome(value: unknown): value is FileScanOutcome {
   if (typeof value !== 'object' || value === null) return false;
   const outcome = value as Record<string, unknown>;
@@ -52,18 +62,7 @@ function isFileScanOutcome(value: unknown): value is FileScanOutcome {
     typeof scan === 'object' &&
     scan !== null &&
     Array.isArray(scan.definitions) &&
-    Array.isArray(scan.references) &&
-    scan.definitions.every(
-      (definition: unknown) =>
-        typeof definition === 'object' &&
-        definition !== null &&
-        typeof (definition as Record<string, unknown>).name === 'string' &&
-        typeof (definition as Record<string, unknown>).line === 'number',
-    ) &&
-    scan.references.every(
-      (reference: unknown) =>
-        Array.isArray(reference) && typeof reference[0] === 'string' && typeof reference[1] === 'number',
-    )
+    isPackedReferences(scan.references)
   );
 }
 

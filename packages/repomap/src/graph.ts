@@ -9,8 +9,8 @@ import type { Definition } from './types.js';
 /** What the graph needs to know about one file. */
 export interface GraphFile {
   definitions: readonly Definition[];
-  /** `[identifier, occurrences]`, sorted by identifier. */
-  references: readonly (readonly [string, number])[];
+  /** Identifier occurrences: `names[i]` occurs `counts[i]` times; names sorted. */
+  references: { readonly names: readonly string[]; readonly counts: ArrayLike<number> };
 }
 
 /** Context that bends edge weights toward the task. */
@@ -91,7 +91,10 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
   const touched: number[] = [];
   files.forEach((file, source) => {
     const focus = context.focusFiles.has(source) ? FOCUS_SOURCE_MULTIPLIER : 1;
-    for (const [name, count] of file.references) {
+    const { names, counts } = file.references;
+    for (let reference = 0; reference < names.length; reference++) {
+      const name = names[reference]!;
+      const count = counts[reference]!;
       const definedIn = definers.get(name);
       if (!definedIn || definedIn.length > MAX_DEFINING_FILES) continue;
       let multiplier = multipliers.get(name);

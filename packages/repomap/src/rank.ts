@@ -123,7 +123,7 @@ function definitionSeeds(
   for (const identifier of query.identifiers)
     if (definers.has(identifier.name)) wanted.set(identifier.name, 0);
   for (const file of files) {
-    for (const [name] of file.references) {
+    for (const name of file.references.names) {
       const count = wanted.get(name);
       if (count !== undefined) wanted.set(name, count + 1);
     }
@@ -169,7 +169,10 @@ function vocabularySeeds(
   files.forEach((file, index) => {
     const counts = new Map<string, number>();
     let length = 0;
-    for (const [name, count] of file.references) {
+    const { names, counts: occurrences } = file.references;
+    for (let reference = 0; reference < names.length; reference++) {
+      const name = names[reference]!;
+      const count = occurrences[reference]!;
       length += count;
       let words = subwordCache.get(name);
       if (!words) {
@@ -329,13 +332,14 @@ export function queryMatchStrength(
 
 /** Occurrences of `name` in references sorted by name (binary search; 0 when absent). */
 function countIn(references: GraphFile['references'], name: string): number {
+  const { names, counts } = references;
   let low = 0;
-  let high = references.length - 1;
+  let high = names.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const entry = references[middle]!;
-    if (entry[0] === name) return entry[1];
-    if (entry[0] < name) low = middle + 1;
+    const entry = names[middle]!;
+    if (entry === name) return counts[middle]!;
+    if (entry < name) low = middle + 1;
     else high = middle - 1;
   }
   return 0;
@@ -358,9 +362,10 @@ export function rankSymbols(
   for (const file of files)
     for (const definition of file.definitions) referenceTotals.set(definition.name, 0);
   for (const file of files) {
-    for (const [name, count] of file.references) {
-      const total = referenceTotals.get(name);
-      if (total !== undefined) referenceTotals.set(name, total + count);
+    const { names, counts } = file.references;
+    for (let reference = 0; reference < names.length; reference++) {
+      const total = referenceTotals.get(names[reference]!);
+      if (total !== undefined) referenceTotals.set(names[reference]!, total + counts[reference]!);
     }
   }
   const symbols: RankedSymbol[] = [];

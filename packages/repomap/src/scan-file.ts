@@ -20,8 +20,17 @@ const MINIFIED_MIN_BYTES = 4096;
 /** The scan of one file, in the form the cache stores and ranking reads. */
 export interface FileScan {
   definitions: Definition[];
-  /** Identifier occurrence counts as `[name, count]`, sorted by name. */
-  references: [string, number][];
+  /**
+   * Identifier occurrence counts as two parallel arrays sorted by name: far fewer objects than
+   * pairs, which keeps the cache fast to load and a large tree's scans small in memory.
+   */
+  references: PackedReferences;
+}
+
+/** Identifier `names[i]` occurs `counts[i]` times; names sorted, unique. */
+export interface PackedReferences {
+  names: string[];
+  counts: number[];
 }
 
 /** Either a scan or the reason the file was skipped. */
@@ -45,10 +54,9 @@ export function scanBytes(bytes: Uint8Array, language: Language): FileScanOutcom
     if (text.length / lines > MINIFIED_AVERAGE_LINE_LENGTH) return { skipped: 'minified or generated file' };
   }
   const result = scanSource(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, language);
-  const references = [...result.references].sort((left, right) =>
-    left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0,
-  );
-  return { scan: { definitions: result.definitions, references } };
+  const names = [...result.references.keys()].sort();
+  const counts = names.map((name) => result.references.get(name)!);
+  return { scan: { definitions: result.definitions, references: { names, counts } } };
 }
 
 /** Reads `absolutePath` and scans it; an unreadable file becomes a skip reason, never an exception. */
