@@ -186,14 +186,12 @@ function ensureLongScratch(length: number): void {
 /** Arrays for one oversized piece (16 bytes per byte of piece), dropped as soon as it is merged. */
 let oversized: { next: Int32Array; previous: Int32Array; tokens: Int32Array; ranks: Int32Array } | undefined;
 
-// Rank-queue scratch, indexed by rank and shared by calls: each rank's bucket of positions, how far it has
+// Rank-queue scratch, indexed by rank: each rank's bucket of positions (this call only), how far it has
 // been processed, and whether the rank is queued.
 let buckets: (number[] | undefined)[] = [];
 let bucketCursor = new Int32Array(0);
 let rankQueued = new Uint8Array(0);
 let rankHeap = new Int32Array(0);
-/** Buckets longer than this are dropped after a merge rather than kept for reuse. */
-const MAX_RETAINED_BUCKET = 4096;
 
 /**
  * The O(n log n) merge for long pieces, as a bucket queue: one bucket of positions per rank, and a small
@@ -355,10 +353,9 @@ export function mergeWithRankQueue(
       bucket.length = 0;
     }
   }
+  // Buckets are dropped rather than kept: nothing sized by one input outlives the call.
   for (const rank of used) {
-    const bucket = buckets[rank];
-    if (bucket !== undefined && bucket.length > MAX_RETAINED_BUCKET) buckets[rank] = undefined;
-    else if (bucket !== undefined) bucket.length = 0;
+    buckets[rank] = undefined;
     cursors[rank] = 0;
   }
   if (tokens) {
