@@ -128,6 +128,12 @@ describe('ctxkit profiles', () => {
     expect(json).toMatchObject({ rule: 'exact', profile: { contextWindow: 200_000 } });
   });
 
+  it('rejects an empty name instead of resolving it to the default profile', async () => {
+    const result = await runInProcess(['profiles', ' '], emptyProject());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('ctxkit: expected a model name to resolve, found an empty string\n');
+  });
+
   it('lists every profile', async () => {
     const result = await runInProcess(['profiles'], emptyProject());
     expect(result.stdout.split('\n')[0]).toMatch(/^NAME\s+WINDOW\s+RESERVE\s+ENCODING\s+WHERE$/);

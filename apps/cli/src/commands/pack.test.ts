@@ -120,6 +120,24 @@ describe('ctxkit pack', () => {
   });
 });
 
+describe('ctxkit pack with no room', () => {
+  it('fails in one line when the reserves leave no room even for the task, exit 2', async () => {
+    const root = fixtureRepository();
+    const flags = ['--task', TASK, '--model', 'qwen2.5-coder:7b', '--window', '600', '--no-cache'];
+    for (const argv of [
+      ['pack', ...flags, '--text'],
+      ['compose', ...flags],
+    ]) {
+      const result = await runInProcess(argv, root);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        'ctxkit: the budget leaves no room for the task: 0 tokens available of a 600-token window; lower --reserve-response or use a larger window\n',
+      );
+    }
+  });
+});
+
 describe('ctxkit compose', () => {
   it('shows phases, budget and files without bodies', async () => {
     const root = fixtureRepository();

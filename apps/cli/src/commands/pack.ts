@@ -152,6 +152,12 @@ export async function gatherPack(
     repoMap: map,
     files,
   });
+  if (pack.dropped.some((item) => item.kind === 'task')) {
+    // A pack without its task is useless to a model, and `--text` would print nothing at all.
+    throw new UserError(
+      `the budget leaves no room for the task: ${budget.available} tokens available of a ${budget.window}-token window; lower --reserve-response or use a larger window`,
+    );
+  }
   const phases: PackPhases = {
     repoMap: {
       files: map.files,

@@ -1,6 +1,7 @@
 import type { ModelProfile } from '@ctxkit/context';
 import { resolveProfile } from '@ctxkit/context';
 import type { Command } from 'commander';
+import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
 import { formatCount, renderTable } from '../output/index.js';
@@ -31,6 +32,8 @@ export function registerProfilesCommand(program: Command, io: CommandIO): void {
       const registry = await loadRegistry(io, options.profiles);
       const json = options.json || io.json;
       if (name !== undefined) {
+        if (name.trim() === '')
+          throw new UserError('expected a model name to resolve, found an empty string');
         const resolution = resolveProfile(name, registry);
         if (json) {
           writeJson(io, resolution);
