@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compact, shortenResult } from './compact.js';
 import { OLD_RESULT_BYTES, SUMMARY_HEADER, SUPERSEDED_MARKER, TRUNCATION_MARKER } from './constants.js';
@@ -184,5 +185,33 @@ describe('shortenResult', () => {
     expect(Buffer.byteLength(shortened)).toBeLessThanOrEqual(OLD_RESULT_BYTES);
     expect(shortened).not.toContain('\uFFFD');
     expect(shortenResult('short')).toBe('short');
+  });
+
+  it('keeps the longest head that fits, for any text, without Buffer in the core', () => {
+    const marker = `\n${TRUNCATION_MARKER}`;
+    const room = OLD_RESULT_BYTES - Buffer.byteLength(marker);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 700 }),
+          fc.string({ unit: fc.constantFrom('a', 'é', '中', '😀', '\n'), maxLength: 700 }),
+        ),
+        (content) => {
+          const shortened = shortenResult(content);
+          if (Buffer.byteLength(content) <= OLD_RESULT_BYTES) {
+            expect(shortened).toBe(content);
+            return;
+          }
+          expect(shortened.endsWith(marker)).toBe(true);
+          const head = shortened.slice(0, -marker.length);
+          expect(content.startsWith(head)).toBe(true);
+          expect(Buffer.byteLength(head)).toBeLessThanOrEqual(room);
+          // Longest: one more code point would not fit.
+          const next = String.fromCodePoint(content.codePointAt(head.length) ?? 0);
+          expect(Buffer.byteLength(head + next)).toBeGreaterThan(room);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -97,16 +97,42 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+// UTF-8 length of one UTF-16 unit at `index`: a surrogate pair is 4 bytes (2 per unit), a lone
+// surrogate 3 (it is encoded as U+FFFD). Counted by hand so the core runs where `Buffer` does not
+// (edge runtimes, browsers) without encoding a possibly huge result.
+function utf8UnitBytes(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const next = text.charCodeAt(index + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 2 : 3;
+  }
+  if (code >= 0xdc00 && code <= 0xdfff) {
+    const previous = text.charCodeAt(index - 1);
+    return previous >= 0xd800 && previous <= 0xdbff ? 2 : 3;
+  }
+  return 3;
+}
+
 /** Shorten `content` to at most {@link OLD_RESULT_BYTES} UTF-8 bytes, marker included. */
 export function shortenResult(content: string): string {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: short strings need no encoding to know they fit.
-  if (content.length * 3 <= OLD_RESULT_BYTES || Buffer.byteLength(content, 'utf8') <= OLD_RESULT_BYTES)
-    return content;
+  // A UTF-16 unit is at most 3 UTF-8 bytes: short strings need no counting to know they fit.
+  if (content.length * 3 <= OLD_RESULT_BYTES) return content;
   const marker = `\n${TRUNCATION_MARKER}`;
-  const room = OLD_RESULT_BYTES - Buffer.byteLength(marker, 'utf8');
-  // Never encode the whole (possibly huge) result: `room` units hold at least `room` bytes.
-  let head = content.slice(0, room);
-  while (Buffer.byteLength(head, 'utf8') > room) head = head.slice(0, -1);
+  let markerBytes = 0;
+  for (let index = 0; index < marker.length; index++) markerBytes += utf8UnitBytes(marker, index);
+  const room = OLD_RESULT_BYTES - markerBytes;
+  // Walk only as far as the limit: the head that fits in `room`, and whether the whole fits at all.
+  let bytes = 0;
+  let headEnd = -1;
+  for (let index = 0; index < content.length; index++) {
+    bytes += utf8UnitBytes(content, index);
+    if (headEnd < 0 && bytes > room) headEnd = index;
+    if (bytes > OLD_RESULT_BYTES) break;
+  }
+  if (bytes <= OLD_RESULT_BYTES) return content;
+  let head = content.slice(0, headEnd);
   // Do not end on half of a surrogate pair.
   if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
   return `${head}${marker}`;
