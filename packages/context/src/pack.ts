@@ -231,6 +231,34 @@ interface Placed {
   cutTokens: number;
 }
 
+// The largest `kept` in [0, max] with `fits(kept)`, for a `fits` that only turns false as `kept` grows.
+function largestFitting(max: number, fits: (kept: number) => boolean): number {
+  let low = 0;
+  let high = max;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+// `candidate` cut to the body `cutBody(kept)` for the largest `kept` up to `max` that fits in `room`.
+function cutToFit(
+  candidate: Candidate,
+  room: number,
+  counter: TokenCounter,
+  max: number,
+  cutBody: (kept: number) => string,
+  adjust: (kept: number) => number = (kept) => kept,
+): Placed | undefined {
+  const costWith = (kept: number) => counter.count(blockOf(candidate, cutBody(kept)) + SEPARATOR);
+  const kept = adjust(largestFitting(max, (value) => costWith(value) <= room));
+  if (kept < 1) return undefined;
+  const block = blockOf(candidate, cutBody(kept));
+  return { candidate, block, tokens: costWith(kept), truncated: true, cutTokens: 0 };
+}
+
 // Keep as many leading lines of `candidate` as fit in `room`, plus the truncation marker.
 function truncateToFit(candidate: Candidate, room: number, counter: TokenCounter): Placed | undefined {
   const lines = candidate.body.replace(/\n+$/, '').split('\n');
@@ -239,18 +267,11 @@ function truncateToFit(candidate: Candidate, room: number, counter: TokenCounter
     if (candidate.closeWhenCut) keptLines.push(candidate.closeWhenCut);
     return keptLines.join('\n');
   };
-  const costWith = (kept: number) => counter.count(blockOf(candidate, cutBody(kept)) + SEPARATOR);
-  let low = 0;
-  let high = lines.length - 1;
-  // Largest `kept` in [1, lines.length - 1] whose block fits; cost grows with `kept`.
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (costWith(middle) <= room) low = middle;
-    else high = middle - 1;
-  }
-  if (low < 1) return cutFirstLine(candidate, lines, room, counter);
-  const block = blockOf(candidate, cutBody(low));
-  return { candidate, block, tokens: costWith(low), truncated: true, cutTokens: 0 };
+  // At least one whole line but never all of them (then it would have fit uncut).
+  return (
+    cutToFit(candidate, room, counter, lines.length - 1, cutBody) ??
+    cutFirstLine(candidate, lines, room, counter)
+  );
 }
 
 // When not even the first line fits (a one-line task pasted from an issue, a minified file), keep as
@@ -267,23 +288,12 @@ function cutFirstLine(
   const rest = lines.length - 1;
   const cutBody = (kept: number) => {
     const more = `${first.length - kept} more characters${rest > 0 ? ` and ${rest} more line${rest === 1 ? '' : 's'}` : ''}`;
-    const keptLines = [first.slice(0, kept), `... (truncated to fit the token budget: ${more} not shown)`];
-    if (candidate.closeWhenCut) keptLines.push(candidate.closeWhenCut);
-    return keptLines.join('\n');
+    return `${first.slice(0, kept)}\n... (truncated to fit the token budget: ${more} not shown)`;
   };
-  const costWith = (kept: number) => counter.count(blockOf(candidate, cutBody(kept)) + SEPARATOR);
-  let low = 0;
-  let high = first.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (costWith(middle) <= room) low = middle;
-    else high = middle - 1;
-  }
   // Never end on half of a surrogate pair.
-  if (low > 0 && /[\uD800-\uDBFF]/.test(first[low - 1] ?? '')) low--;
-  if (low < 1) return undefined;
-  const block = blockOf(candidate, cutBody(low));
-  return { candidate, block, tokens: costWith(low), truncated: true, cutTokens: 0 };
+  const wholeCharacters = (kept: number) =>
+    kept > 0 && /[\uD800-\uDBFF]/.test(first[kept - 1] ?? '') ? kept - 1 : kept;
+  return cutToFit(candidate, room, counter, first.length - 1, cutBody, wholeCharacters);
 }
 
 /**
