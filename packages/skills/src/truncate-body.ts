@@ -40,13 +40,22 @@ export function truncateBody(name: string, body: string, maxBytes: number): Trun
   const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
   if (byteLength(text) <= maxBytes) return { text, truncated: false };
   const sections = splitBodySections(text);
-  for (let count = sections.length - 1; count >= 1; count -= 1) {
+  // prefixBytes[count] = bytes of the first `count` sections. Keeping more sections than fit even
+  // without a marker is pointless, so the search starts there instead of at the last section: a
+  // multi-megabyte reference body with thousands of headings is then cut in milliseconds, not minutes.
+  const prefixBytes = [0];
+  for (const section of sections)
+    prefixBytes.push((prefixBytes[prefixBytes.length - 1] ?? 0) + byteLength(section.text));
+  let count = sections.length - 1;
+  while (count >= 1 && (prefixBytes[count] ?? 0) > maxBytes) count -= 1;
+  for (; count >= 1; count -= 1) {
+    const marker = renderBodyMarker(name, sections.slice(count));
+    if ((prefixBytes[count] ?? 0) + byteLength(marker) > maxBytes) continue;
     const kept = sections
       .slice(0, count)
       .map((section) => section.text)
       .join('');
-    const candidate = kept + renderBodyMarker(name, sections.slice(count));
-    if (byteLength(candidate) <= maxBytes) return { text: candidate, truncated: true };
+    return { text: kept + marker, truncated: true };
   }
   const rest = sections.slice(1);
   let kept = '';
@@ -64,7 +73,15 @@ export function truncateBody(name: string, body: string, maxBytes: number): Trun
 /** How many omitted headings the marker names before summarising the rest as a count. */
 const MARKER_HEADINGS = 8;
 
-function renderBodyMarker(name: string, omitted: readonly BodySection[], firstSectionCut = false): string {
+/**
+ * The line left where a body was cut: which sections are missing and how to read one with the
+ * skill tool. Exported for tests; not part of the package surface.
+ */
+export function renderBodyMarker(
+  name: string,
+  omitted: readonly BodySection[],
+  firstSectionCut = false,
+): string {
   const headings = omitted.map((section) => section.heading).filter((heading) => heading !== '');
   const listed = headings.slice(0, MARKER_HEADINGS).map((heading) => `"${heading}"`);
   if (headings.length > MARKER_HEADINGS) listed.push(`${headings.length - MARKER_HEADINGS} more`);
