@@ -57,7 +57,13 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
     .sort((left, right) => compareStrings(left.name, right.name) || compareStrings(left.path, right.path))) {
     if (!byName.has(skillNameKey(skill.name))) byName.set(skillNameKey(skill.name), skill);
   }
-  const scope = options.scope ?? [];
+  // `src\\a.ts` and `./src/a.ts` are the same file as `src/a.ts` to a glob.
+  const scope = (options.scope ?? []).map((file) =>
+    file
+      .replace(/\\/g, '/')
+      .replace(/^(\.\/)+/, '')
+      .replace(/\/+/g, '/'),
+  );
   const matchesScope = (skill: Skill) =>
     scope.some((file) => picomatch.isMatch(file, skill.paths, { dot: true }));
   const inScope = (skill: Skill) => skill.paths.length === 0 || scope.length === 0 || matchesScope(skill);

@@ -51,8 +51,9 @@ export interface SelectSkillsOptions {
   /** Byte cap of one inlined body (default 6000); longer bodies are cut at a section boundary. */
   maxBodyBytes?: number;
   /**
-   * Files in scope. A skill with `paths` is only considered when one of them matches — and then
-   * always gets a card. Empty or absent: `paths` are ignored.
+   * Files in scope, relative to the project root (`\\` or `./` spellings are fine). A skill with
+   * `paths` is only considered when one of them matches — and then always gets a card. Empty or
+   * absent: `paths` are ignored.
    */
   scope?: string[];
   /** Override the calibrated score thresholds (e.g. from configuration); absent keeps the measured ones. */

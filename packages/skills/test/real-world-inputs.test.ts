@@ -84,6 +84,17 @@ describe('skills on real-world inputs', () => {
     expect(sections.map((section) => section.heading)).toEqual(['Using C#', 'Next']);
   });
 
+  it("matches a skill's paths against Windows-style and ./ scope paths", () => {
+    const go = parseSkill(
+      'skills/go/SKILL.md',
+      '---\nname: go\ndescription: Go rules.\npaths: ["**/*.go"]\n---\nx\n',
+    ).skill!;
+    for (const file of ['cmd\\api\\main.go', './cmd/api/main.go'])
+      expect(
+        selectSkills([go], { task: 'rename a field', scope: [file] }).cards.map((card) => card.name),
+      ).toEqual(['go']);
+  });
+
   it('reports unknown pins and references, and answers bad tool arguments with a tool error', () => {
     const skills = [
       parseSkill('skills/a/SKILL.md', '---\nname: a\ndescription: A.\n---\n# Part\nx\n').skill!,
