@@ -23,6 +23,13 @@ function expectRealLineNumbers(text: string, source: string): void {
 }
 
 describe('excerptFile', () => {
+  it('keeps CRLF files and a byte-order mark out of the emitted lines', () => {
+    const text = '\uFEFFusing System;\r\nclass Parser {\r\n  void ParseDate() {}\r\n}';
+    const excerpt = excerptFile({ path: 'Parser.cs', text, query: 'fix ParseDate' });
+    expect(excerpt.text).toBe('1 | using System;\n2 | class Parser {\n3 |   void ParseDate() {}\n4 | }');
+    expect(excerpt.totalLines).toBe(4);
+  });
+
   it('rejects a NaN cap or line length instead of silently lifting the limit', () => {
     const text = 'const a = 1;\nparseDate(a);\n';
     expect(() => excerptFile({ path: 'a.ts', text, query: 'parseDate', maxTokens: Number.NaN })).toThrow(

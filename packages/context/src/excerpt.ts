@@ -95,10 +95,13 @@ export function formatElision(start: number, end: number): string {
   return start === end ? `... (line ${start} not shown)` : `... (lines ${start}-${end} not shown)`;
 }
 
-/** Split text into lines the way line numbers count them: a final newline ends the last line. */
+/**
+ * Split text into lines the way line numbers count them: a final newline ends the last line, `\r\n`
+ * counts as one break, and a leading byte-order mark (common in Windows sources) is not content.
+ */
 export function splitLines(text: string): string[] {
   if (text === '') return [];
-  const lines = text.split(/\r?\n/);
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
