@@ -549,6 +549,10 @@ class CParser {
     const names: number[] = [];
     let index = from;
     while (index < to) {
+      if (this.inDirective(index)) {
+        index++;
+        continue;
+      }
       const code = this.code(index);
       if (code === OPEN_PAREN) {
         // `(*name)(…)` or `(&name)[…]`: the name inside a pointer declarator.
@@ -604,7 +608,9 @@ class CParser {
           next === SEMICOLON ||
           next === OPEN_BRACKET ||
           next === EQUALS ||
-          next === COLON
+          next === COLON ||
+          // Brace initialization: `inline constexpr all_of_fn all_of{};`.
+          next === OPEN_BRACE
         ) {
           if (!(next === COLON && this.punct(index + 2, COLON))) names.push(index);
         }
@@ -736,7 +742,7 @@ class CParser {
         terminator = index;
         break;
       }
-      if (code === LESS && this.isName(index - 1)) {
+      if (code === LESS && this.isName(index - 1) && !this.word(index - 1, 'operator')) {
         index = this.skipAngles(index);
         continue;
       }
@@ -784,7 +790,9 @@ class CParser {
       const isConstructor =
         (frame.kind === 'class' && name === frame.scope) || (qualifier !== undefined && name === qualifier);
       const isDestructor = name.startsWith('~');
-      if (!hasType && !isConstructor && !isDestructor && qualifier === undefined) return end;
+      // Conversion operators (`operator bool()`) have no return type either.
+      const isOperator = name.startsWith('operator');
+      if (!hasType && !isConstructor && !isDestructor && !isOperator && qualifier === undefined) return end;
       if (NOT_NAMES.has(name)) return end;
       const memberScope = qualifier ?? (frame.kind === 'class' ? scope : undefined);
       const kind: DefinitionKind = isConstructor
