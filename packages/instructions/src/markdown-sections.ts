@@ -14,12 +14,16 @@ export interface MarkdownSection {
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** `===` or `---` under a paragraph line: a setext heading of level 1 or 2. */
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
+/** Lines that cannot be a setext heading's text: list items, quotes, tables, HTML, indented code. */
+const NOT_PARAGRAPH = /^(?: {4}|\t| {0,3}(?:[-+*>]|\d+[.)])(?:\s|$)| {0,3}<| {0,3}\||.*\|)/;
 /** `<!-- paths: a/**, b/* -->`, the per-section gating comment. */
 const PATHS_COMMENT = /<!--\s*paths\s*:\s*([\s\S]*?)\s*-->/i;
 
 /**
- * Split Markdown into sections at ATX headings (`#` … `######`), ignoring `#` lines inside fenced
- * code blocks. Concatenating the sections' text gives the input back, minus paths comments — so a
+ * Split Markdown into sections at ATX headings (`#` … `######`) and setext headings (a one-line
+ * paragraph underlined with `===` or `---`), ignoring `#` lines inside fenced code blocks. Concatenating the sections' text gives the input back, minus paths comments — so a
  * cut at a section boundary never splits a code block or a list.
  */
 export function splitSections(markdown: string, firstLine = 1): MarkdownSection[] {
@@ -30,8 +34,16 @@ export function splitSections(markdown: string, firstLine = 1): MarkdownSection[
   let current: MarkdownSection = { heading: '', level: 0, text: '', line: firstLine };
   let fence: string | undefined;
   let awaitingPathsLine = false;
+  // The last line added to `current` when it could be the text of a setext heading: a one-line
+  // paragraph (blank line or section start before it) that is no heading, list, quote or table.
+  let paragraphLine: { raw: string; index: number } | undefined;
+  let previousBlank = true;
   for (const [index, raw] of lines.entries()) {
     const line = raw.replace(/\r$/, '');
+    const candidate = paragraphLine?.index === index - 1 ? paragraphLine : undefined;
+    paragraphLine = undefined;
+    const wasBlank = previousBlank;
+    previousBlank = line.trim() === '';
     const fenceMatch = FENCE.exec(line);
     if (fence !== undefined) {
       const closing = fenceMatch?.[1];
@@ -44,6 +56,25 @@ export function splitSections(markdown: string, firstLine = 1): MarkdownSection[
       fence = fenceMatch[1];
       awaitingPathsLine = false;
       current.text += `${raw}\n`;
+      continue;
+    }
+    const underline = fence === undefined && candidate !== undefined ? SETEXT_UNDERLINE.exec(line) : null;
+    if (underline && candidate) {
+      // `Title` + `=====`/`-----`: the paragraph line becomes the heading of a new section.
+      current.text = current.text.slice(0, current.text.length - candidate.raw.length - 1);
+      if (current.text !== '' || current.level > 0) sections.push(current);
+      const titleLine = candidate.raw.replace(/\r$/, '');
+      const paths = PATHS_COMMENT.exec(titleLine);
+      const rawWithoutComment = paths ? titleLine.replace(PATHS_COMMENT, '').trimEnd() : candidate.raw;
+      current = {
+        heading: titleLine.replace(PATHS_COMMENT, '').trim(),
+        level: underline[1]?.startsWith('=') ? 1 : 2,
+        text: `${rawWithoutComment}\n${raw}\n`,
+        line: firstLine + candidate.index,
+      };
+      if (paths) current.paths = parseGlobList(paths[1] ?? '');
+      awaitingPathsLine = !paths;
+      previousBlank = true;
       continue;
     }
     const heading = ATX_HEADING.exec(line);
@@ -60,6 +91,8 @@ export function splitSections(markdown: string, firstLine = 1): MarkdownSection[
       };
       if (paths) current.paths = parseGlobList(paths[1] ?? '');
       awaitingPathsLine = !paths;
+      // A heading ends the paragraph before it: the next line may start a setext heading's text.
+      previousBlank = true;
       continue;
     }
     if (awaitingPathsLine && line.trim() !== '') {
@@ -71,6 +104,7 @@ export function splitSections(markdown: string, firstLine = 1): MarkdownSection[
         continue;
       }
     }
+    if (wasBlank && !previousBlank && !NOT_PARAGRAPH.test(line)) paragraphLine = { raw, index };
     current.text += `${raw}\n`;
   }
   if (current.text !== '' || current.level > 0) sections.push(current);
