@@ -55,6 +55,8 @@ export interface ImageAttachment {
   data: string;
   /** File name, used in the marker that replaces the image after its turn. */
   name?: string;
+  /** `data` is a provider file id (Anthropic Files API `file_id`), not content or a URL. */
+  fileId?: boolean;
   /** Pixel width, when known; with `height` it sizes the token estimate (w × h / 750, capped at 1600). */
   width?: number;
   /** Pixel height, when known. */
@@ -71,6 +73,8 @@ export interface DocumentAttachment {
   data: string;
   /** File name, used in the marker that replaces the document after its turn. */
   name?: string;
+  /** `data` is a provider file id (OpenAI `file_id`, Anthropic Files API `file_id`), not content or a URL. */
+  fileId?: boolean;
   /** Page count, when known; improves the token estimate. */
   pages?: number;
 }

@@ -25,7 +25,8 @@ export interface AnthropicImageBlock {
   type: 'image';
   source:
     | { type: 'base64'; media_type: AnthropicImageMediaType; data: string }
-    | { type: 'url'; url: string };
+    | { type: 'url'; url: string }
+    | { type: 'file'; file_id: string };
 }
 /** An Anthropic document block (base64 PDF or URL source); `title` carries the file name. */
 export interface AnthropicDocumentBlock {
@@ -33,7 +34,8 @@ export interface AnthropicDocumentBlock {
   source:
     | { type: 'base64'; media_type: 'application/pdf'; data: string }
     | { type: 'text'; media_type: 'text/plain'; data: string }
-    | { type: 'url'; url: string };
+    | { type: 'url'; url: string }
+    | { type: 'file'; file_id: string };
   title?: string;
 }
 /** An Anthropic tool_use block. */
@@ -86,22 +88,26 @@ function renderAttachment(attachment: Attachment): AnthropicImageBlock | Anthrop
   if (attachment.type === 'image') {
     return {
       type: 'image',
-      source: isUrl(attachment.data)
-        ? { type: 'url', url: attachment.data }
-        : {
-            type: 'base64',
-            media_type: attachment.mediaType as AnthropicImageMediaType,
-            data: attachment.data,
-          },
+      source: attachment.fileId
+        ? { type: 'file', file_id: attachment.data }
+        : isUrl(attachment.data)
+          ? { type: 'url', url: attachment.data }
+          : {
+              type: 'base64',
+              media_type: attachment.mediaType as AnthropicImageMediaType,
+              data: attachment.data,
+            },
     };
   }
   const block: AnthropicDocumentBlock = {
     type: 'document',
-    source: isUrl(attachment.data)
-      ? { type: 'url', url: attachment.data }
-      : attachment.mediaType === 'text/plain'
-        ? { type: 'text', media_type: 'text/plain', data: attachment.data }
-        : { type: 'base64', media_type: 'application/pdf', data: attachment.data },
+    source: attachment.fileId
+      ? { type: 'file', file_id: attachment.data }
+      : isUrl(attachment.data)
+        ? { type: 'url', url: attachment.data }
+        : attachment.mediaType === 'text/plain'
+          ? { type: 'text', media_type: 'text/plain', data: attachment.data }
+          : { type: 'base64', media_type: 'application/pdf', data: attachment.data },
   };
   if (attachment.name !== undefined) block.title = attachment.name;
   return block;
@@ -186,6 +192,25 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
 function parseAttachment(block: Record<string, unknown>, index: number): Attachment {
   const source = expectObject(block.source, index, `${String(block.type)} source`);
   const url = source.type === 'url' ? expectString(source, 'url', index) : undefined;
+  if (source.type === 'file') {
+    // Files API reference: the id is all the request carries (the media type is the file's own).
+    const attachment: Attachment =
+      block.type === 'image'
+        ? {
+            type: 'image',
+            mediaType: 'image/png',
+            data: expectString(source, 'file_id', index),
+            fileId: true,
+          }
+        : {
+            type: 'document',
+            mediaType: 'application/pdf',
+            data: expectString(source, 'file_id', index),
+            fileId: true,
+          };
+    if (block.type !== 'image' && typeof block.title === 'string') attachment.name = block.title;
+    return attachment;
+  }
   if (block.type === 'image') {
     if (url !== undefined) return { type: 'image', mediaType: guessMediaType(url, 'image/png'), data: url };
     return {

@@ -22,10 +22,10 @@ export interface OpenAIImagePart {
   type: 'image_url';
   image_url: { url: string };
 }
-/** A file part (base64 `data:` URL plus file name). */
+/** A file part: a base64 `data:` URL plus file name, or the id of an uploaded file. */
 export interface OpenAIFilePart {
   type: 'file';
-  file: { file_data?: string; filename?: string };
+  file: { file_data?: string; file_id?: string; filename?: string };
 }
 /** An OpenAI chat-completions system message. */
 export interface OpenAISystemMessage {
@@ -107,6 +107,12 @@ function parseCall(id: string, name: string, text: string): ToolCall {
 }
 
 function renderAttachment(attachment: Attachment): OpenAIImagePart | OpenAIFilePart {
+  if (attachment.fileId) {
+    // An uploaded file is referenced by id; an image_url part cannot carry one.
+    const file: OpenAIFilePart['file'] = { file_id: attachment.data };
+    if (attachment.name !== undefined) file.filename = attachment.name;
+    return { type: 'file', file };
+  }
   if (attachment.type === 'image') {
     return { type: 'image_url', image_url: { url: toDataUrl(attachment.mediaType, attachment.data) } };
   }
@@ -205,18 +211,18 @@ function parseUserContent(content: unknown, index: number): Message[] {
       }
       if (object.type === 'file') {
         const file = expectObject(object.file, index, 'file');
-        const data =
-          typeof file.file_data === 'string'
-            ? file.file_data
-            : typeof file.file_id === 'string'
-              ? file.file_id
-              : '';
-        const parsed = parseDataUrl(data);
-        const attachment: Attachment = {
-          type: 'document',
-          mediaType: parsed.mediaType ?? 'application/pdf',
-          data: parsed.data,
-        };
+        let attachment: Attachment;
+        if (typeof file.file_data !== 'string' && typeof file.file_id === 'string') {
+          // A reference to an uploaded file: written back as the same id, never as a data URL.
+          attachment = { type: 'document', mediaType: 'application/pdf', data: file.file_id, fileId: true };
+        } else {
+          const parsed = parseDataUrl(typeof file.file_data === 'string' ? file.file_data : '');
+          attachment = {
+            type: 'document',
+            mediaType: parsed.mediaType ?? 'application/pdf',
+            data: parsed.data,
+          };
+        }
         if (typeof file.filename === 'string') attachment.name = file.filename;
         return { attachment };
       }

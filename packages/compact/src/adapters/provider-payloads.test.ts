@@ -166,3 +166,38 @@ describe('several reasoning blocks in one assistant message', () => {
     expect(toAiSdk(fromAiSdk(payload))).toEqual(payload);
   });
 });
+
+describe('uploaded files referenced by id', () => {
+  it('writes an OpenAI file_id back as the id, never as a data URL', () => {
+    const payload = [
+      {
+        role: 'user',
+        content: [
+          { type: 'file', file: { file_id: 'file-abc123', filename: 'spec.pdf' } },
+          { type: 'text', text: 'Summarize the spec.' },
+        ],
+      },
+    ];
+    const messages = fromOpenAI(payload);
+    expect(messages[0]?.attachments).toEqual([
+      { type: 'document', mediaType: 'application/pdf', data: 'file-abc123', fileId: true, name: 'spec.pdf' },
+    ]);
+    expect(toOpenAI(messages)).toEqual(payload);
+  });
+
+  it('round-trips Anthropic Files API sources for documents and images', () => {
+    const request = {
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'document', source: { type: 'file', file_id: 'file_011' }, title: 'report.pdf' },
+            { type: 'image', source: { type: 'file', file_id: 'file_012' } },
+            { type: 'text', text: 'Compare them.' },
+          ],
+        },
+      ],
+    };
+    expect(toAnthropic(fromAnthropic(request))).toEqual(request);
+  });
+});
