@@ -6,6 +6,8 @@ export {
   renderOpeningTag,
   renderTruncationMarker,
 } from './build-instructions.js';
+export type { ImportContext } from './claude-imports.js';
+export { expandClaudeImports, MAX_IMPORT_DEPTH } from './claude-imports.js';
 export type { FrontMatter, ParseFrontMatterOptions } from './front-matter.js';
 export { parseFrontMatter } from './front-matter.js';
 export {

@@ -1,6 +1,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { buildInstructions } from './build-instructions.js';
+import { expandClaudeImports } from './claude-imports.js';
 import {
   CTXKIT_INSTRUCTION_FILES,
   CURSOR_RULES_DIRECTORY,
@@ -49,20 +50,40 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
   if (options.includeReadme) candidates.push(README_FILE);
 
   const sources: InstructionSource[] = [];
-  const unreadable: InstructionProblem[] = [];
+  const readProblems: InstructionProblem[] = [];
   for (const path of [...new Set(candidates)]) {
     const source = await readSource(options.root, path);
     if (source === undefined) continue;
-    if ('problem' in source) unreadable.push(source.problem);
+    if ('problem' in source) readProblems.push(source.problem);
     else sources.push(source);
+  }
+  // CLAUDE.md files may import others with `@path` lines (Claude Code's convention).
+  const loaded = new Set(sources.map((source) => source.path));
+  const readImport = async (path: string): Promise<string | undefined | { error: string }> => {
+    try {
+      const absolute = join(options.root, ...path.split('/'));
+      if (!(await stat(absolute)).isFile()) return undefined;
+      const text = await readFile(absolute, 'utf8');
+      // `@logo.png` is not instructions: a file with NUL bytes stays an unexpanded line.
+      return text.includes('\0') ? undefined : text;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : { error: describeReadError(error) };
+    }
+  };
+  for (const [index, source] of sources.entries()) {
+    if (source.path !== 'CLAUDE.md' && !source.path.endsWith('/CLAUDE.md')) continue;
+    const expanded = await expandClaudeImports(source.path, source.text, { loaded, read: readImport });
+    sources[index] = { ...source, text: expanded.text };
+    readProblems.push(...expanded.problems);
   }
   const result = buildInstructions(sources, {
     scope,
     maxTotalBytes: options.maxTotalBytes,
     maxFileBytes: options.maxFileBytes,
   });
-  // Files that exist but cannot be read come first: they are missing from the text entirely.
-  return { ...result, problems: [...unreadable, ...result.problems] };
+  // Files that exist but cannot be read (or imported) come first: their text is missing entirely.
+  return { ...result, problems: [...readProblems, ...result.problems] };
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -92,16 +113,18 @@ async function readSource(
     const code = (error as NodeJS.ErrnoException).code;
     // Absent (or a dangling symlink) means "this project has no such file".
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    const reason =
-      code === 'ELOOP'
-        ? 'symbolic link loop'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : code;
     return {
-      problem: { path, line: 1, message: `cannot read the file (${reason ?? String(error)}); left out` },
+      problem: { path, line: 1, message: `cannot read the file (${describeReadError(error)}); left out` },
     };
   }
+}
+
+/** A read failure in words a user can act on. */
+function describeReadError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return 'symbolic link loop';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code ?? String(error);
 }
 
 /** How deep below .cursor/rules rule files are looked for. */

@@ -58,6 +58,62 @@ describe('loadInstructions on real-world inputs', () => {
     ]);
   });
 
+  it('expands CLAUDE.md @imports, drops imports of files that load anyway, and survives cycles', async () => {
+    await mkdir(join(root, 'docs'), { recursive: true });
+    await writeFile(join(root, 'AGENTS.md'), '# Shared\n\nRun the tests.\n');
+    await writeFile(
+      join(root, 'CLAUDE.md'),
+      [
+        '@AGENTS.md',
+        '',
+        '# Claude',
+        '',
+        '- @docs/style.md',
+        'Mention @docs/style.md in prose: not an import.',
+        '@ctxkit/instructions',
+        '@../outside.md',
+        '```',
+        '@docs/style.md',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(join(root, 'docs', 'style.md'), '---\ntitle: x\n---\nTabs, not spaces.\n@loop.md\n');
+    await writeFile(join(root, 'docs', 'loop.md'), 'Loop text.\n@style.md\n');
+    const result = await loadInstructions({ root });
+    expect(result.problems).toEqual([]);
+    expect(result.text).toBe(
+      [
+        '<instructions source="AGENTS.md">',
+        '# Shared',
+        '',
+        'Run the tests.',
+        '</instructions>',
+        '',
+        '<instructions source="CLAUDE.md">',
+        '# Claude',
+        '',
+        'Tabs, not spaces.',
+        'Loop text.',
+        'Mention @docs/style.md in prose: not an import.',
+        '@ctxkit/instructions',
+        '@../outside.md',
+        '```',
+        '@docs/style.md',
+        '```',
+        '</instructions>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('drops a CLAUDE.md that only imports AGENTS.md as identical to it', async () => {
+    await writeFile(join(root, 'AGENTS.md'), '# Shared\n\nRun the tests.\n');
+    await writeFile(join(root, 'CLAUDE.md'), '@AGENTS.md\n');
+    const result = await loadInstructions({ root });
+    expect(result.files.map((file) => file.path)).toEqual(['AGENTS.md']);
+  });
+
   // The same path serves EACCES; a loop is used because the suite may run as root, who reads everything.
   it('reports a symlink loop as a problem instead of crashing', async () => {
     await symlink('CLAUDE.md', join(root, 'AGENTS.md'));
