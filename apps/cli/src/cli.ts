@@ -70,8 +70,10 @@ export function createProgram(io: CommandIO, environment: NodeJS.ProcessEnv = {}
       [
         '',
         'Examples:',
+        '  ctxkit pack --task "retry failed uploads" --model qwen2.5-coder:7b',
+        '  ctxkit map --query "retry failed uploads"',
         '  ctxkit tokens README.md',
-        '  ctxkit config --json',
+        '  ctxkit config',
         '  ctxkit mcp .',
         '',
         `Exit codes: 0 success, 2 a mistake in the command or its input, 1 an internal error (${DEBUG_ENV}=1 shows the stack).`,
