@@ -124,6 +124,23 @@ describe('createHttpEmbedder', () => {
     expect(busyRequests).toHaveLength(2);
   });
 
+  it('rejects an answer whose index fields repeat or leave the range', async () => {
+    const { base } = await startServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ data: request.body.input.map(() => ({ index: 0, embedding: [1, 0] })) }));
+    });
+    await expect(createHttpEmbedder({ endpoint: base, model: 'm' }).embed(['a', 'b'])).rejects.toThrow(
+      `embedding endpoint ${base}/v1/embeddings returned embeddings whose index fields are not 0..1 once each`,
+    );
+  });
+
+  it('cuts an input longer than maxInputChars (one huge line) instead of failing the batch', async () => {
+    const { base, requests } = await startServer(answerWithVectors);
+    const embedder = createHttpEmbedder({ endpoint: base, model: 'm', maxInputChars: 10 });
+    await embedder.embed(['short', `${'x'.repeat(9)}\u{1F600}tail`]);
+    expect(requests[0]?.body.input).toEqual(['short', 'x'.repeat(9)]);
+  });
+
   it('aborts a request that takes longer than the timeout', async () => {
     const { base } = await startServer(() => {
       // Never answers.

@@ -23,6 +23,12 @@ export interface HttpEmbedderOptions {
    * server's `Retry-After` says (at most {@link MAX_RETRY_WAIT_MS}) or 1 s, 2 s, … (default 2).
    */
   retries?: number;
+  /**
+   * Characters of one text sent at most (default {@link DEFAULT_HTTP_MAX_INPUT_CHARS}). Servers
+   * reject an input over their context length, which would fail the whole batch; a chunk can be
+   * that long when it is one huge line (minified JSON, a long table row). The head carries the topic.
+   */
+  maxInputChars?: number;
   /** Extra request headers. */
   headers?: Record<string, string>;
   /** The fetch to use (default the global one); tests and proxies pass their own. */
@@ -48,6 +54,8 @@ export class EmbeddingRequestError extends Error {
 
 /** Default texts per request. */
 export const DEFAULT_HTTP_BATCH_SIZE = 64;
+/** Default cap on the characters of one input: under 8192 tokens (OpenAI's limit) for any text. */
+export const DEFAULT_HTTP_MAX_INPUT_CHARS = 8000;
 /** Default retries of a rate-limited (429) or unavailable (503) batch. */
 export const DEFAULT_HTTP_RETRIES = 2;
 /** Longest wait before a retry, whatever `Retry-After` asks: past this, TF-IDF now beats embeddings later. */
@@ -85,6 +93,7 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
   let dimension = options.dimension ?? 0;
 
   const retries = Math.max(0, Math.floor(options.retries ?? DEFAULT_HTTP_RETRIES));
+  const maxInputChars = Math.max(1, Math.floor(options.maxInputChars ?? DEFAULT_HTTP_MAX_INPUT_CHARS));
 
   async function requestBatch(texts: string[]): Promise<Float32Array[]> {
     for (let attempt = 0; ; attempt += 1) {
@@ -111,7 +120,7 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
           ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
           ...options.headers,
         },
-        body: JSON.stringify({ model: options.model, input: texts }),
+        body: JSON.stringify({ model: options.model, input: texts.map((text) => clip(text, maxInputChars)) }),
         signal: controller.signal,
       });
       body = await response.text();
@@ -174,7 +183,22 @@ function parseEmbeddings(body: string, expected: number, url: string): Float32Ar
       `embedding endpoint ${url} returned ${Array.isArray(data) ? `${data.length} embeddings` : 'no data array'}, expected ${expected}`,
       url,
     );
-  // Servers may answer out of order; `index` says which input each vector belongs to.
+  // Servers may answer out of order; `index` says which input each vector belongs to — so the
+  // indices must name each input exactly once, or vectors would silently land on the wrong text.
+  const indices = data.map((entry) => (entry as { index?: unknown }).index);
+  if (indices.every((index) => typeof index === 'number')) {
+    const seen = new Set(indices);
+    if (
+      seen.size !== expected ||
+      indices.some(
+        (index) => !Number.isInteger(index) || (index as number) < 0 || (index as number) >= expected,
+      )
+    )
+      throw new EmbeddingRequestError(
+        `embedding endpoint ${url} returned embeddings whose index fields are not 0..${expected - 1} once each`,
+        url,
+      );
+  }
   const ordered = data
     .map((entry, position) => ({ entry: entry as { index?: unknown; embedding?: unknown }, position }))
     .sort(
@@ -210,6 +234,13 @@ function retryWaitMs(retryAfter: string | undefined, attempt: number): number {
     }
   }
   return Math.min(Math.max(wait, 0), MAX_RETRY_WAIT_MS);
+}
+
+/** `text` cut to at most `maxChars` UTF-16 units, never inside a surrogate pair. */
+function clip(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const code = text.charCodeAt(maxChars - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? maxChars - 1 : maxChars);
 }
 
 function delay(milliseconds: number): Promise<void> {
