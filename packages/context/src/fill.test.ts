@@ -39,6 +39,28 @@ describe('fillFraction', () => {
     expect(fillFraction(messages, 50, counter)).toBe(1);
   });
 
+  it('counts what a plain counter would miss: tool-returned images and every reasoning block', () => {
+    const counter = { count: (text: string) => text.length };
+    const result: Message = { role: 'tool', toolResult: { callId: 'c1', content: 'ok' } };
+    const screenshot: Message = {
+      role: 'tool',
+      toolResult: {
+        callId: 'c1',
+        content: 'ok',
+        attachments: [{ type: 'image', mediaType: 'image/png', data: 'iVBOR', width: 1024, height: 768 }],
+      },
+    };
+    expect(countMessageTokens([screenshot], counter)).toBeGreaterThan(
+      countMessageTokens([result], counter) + 1000,
+    );
+    const thinking: Message = { role: 'assistant', reasoning: { text: 'aaaa', signature: 'ssss' } };
+    const more: Message = {
+      ...thinking,
+      additionalReasoning: [{ text: '', signature: 'r'.repeat(40), redacted: true }],
+    };
+    expect(countMessageTokens([more], counter)).toBe(countMessageTokens([thinking], counter) + 40);
+  });
+
   it('uses a tokenizer that counts whole messages', () => {
     const tokenizer = createTokenizer({ encoding: 'o200k_base' });
     const messages: Message[] = [

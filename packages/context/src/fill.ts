@@ -1,4 +1,4 @@
-import type { Message } from '@ctxkit/compact';
+import { countTranscriptTokens, type Message } from '@ctxkit/compact';
 import type { TokenCounter } from './excerpt.js';
 
 /**
@@ -10,15 +10,6 @@ export const DEFAULT_BANDS: readonly number[] = Object.freeze([0.6, 0.8, 0.92]);
 /** Fraction of the window at which a transcript is compacted, unless configured otherwise. */
 export const DEFAULT_COMPACT_AT = 0.8;
 
-// Per-message scaffolding (role markers, separators) in chat templates.
-const MESSAGE_OVERHEAD_TOKENS = 4;
-// Attachment costs when the counter cannot say: images are capped at 1600 tokens by providers that
-// resize, documents cost about one dense page of text each.
-const IMAGE_TOKENS = 1600;
-const IMAGE_PIXELS_PER_TOKEN = 750;
-const DOCUMENT_TOKENS = 5000;
-const DOCUMENT_TOKENS_PER_PAGE = 1500;
-
 const BAND_TOLERANCE = 1e-9;
 
 /** A counter that may also count whole messages (as `@ctxkit/tokenize` tokenizers can). */
@@ -26,33 +17,14 @@ export interface MessageCounter extends TokenCounter {
   countMessages?(messages: Message[]): number;
 }
 
-/** Tokens of `messages`: the counter's own message count when it has one, else text plus scaffolding. */
+/**
+ * Tokens of `messages`: the counter's own message count when it has one, else the transcript
+ * accounting of `@ctxkit/compact` (framing, text, every reasoning block, tool calls as sent, tool
+ * results and the images or documents they carry) over the counter's `count`.
+ */
 export function countMessageTokens(messages: Message[], counter: MessageCounter): number {
   if (typeof counter.countMessages === 'function') return counter.countMessages(messages);
-  let total = 0;
-  for (const message of messages) {
-    total += MESSAGE_OVERHEAD_TOKENS;
-    if (message.text) total += counter.count(message.text);
-    if (message.reasoning)
-      total += counter.count(message.reasoning.text + (message.reasoning.signature ?? ''));
-    for (const call of message.toolCalls ?? [])
-      total += counter.count(call.name + JSON.stringify(call.input ?? null));
-    if (message.toolResult) total += counter.count(message.toolResult.content);
-    for (const attachment of message.attachments ?? []) {
-      if (attachment.type === 'image') {
-        total +=
-          attachment.width && attachment.height
-            ? Math.min(
-                IMAGE_TOKENS,
-                Math.ceil((attachment.width * attachment.height) / IMAGE_PIXELS_PER_TOKEN),
-              )
-            : IMAGE_TOKENS;
-      } else {
-        total += attachment.pages ? attachment.pages * DOCUMENT_TOKENS_PER_PAGE : DOCUMENT_TOKENS;
-      }
-    }
-  }
-  return total;
+  return countTranscriptTokens(messages, (text) => counter.count(text));
 }
 
 /** How much of the window `messages` occupy, in [0, 1]. */
