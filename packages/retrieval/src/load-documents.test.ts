@@ -69,7 +69,13 @@ describe('loadDocuments', () => {
     const root = tree();
     writeFileSync(join(root, 'bom.md'), '\uFEFF# Title\n');
     writeFileSync(join(root, 'latin.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
-    const loaded = await loadDocuments(['bom.md', 'latin.txt'], { root });
+    // Random-looking bytes with no NUL: gzip data saved under a .txt name.
+    writeFileSync(
+      join(root, 'packed.txt'),
+      Buffer.from([0x1f, 0x8b, 0x08, 0x03, 0x9c, 0x81, 0x02, 0xff, 0x85, 0x90]),
+    );
+    const loaded = await loadDocuments(['bom.md', 'latin.txt', 'packed.txt'], { root });
+    expect(loaded.skipped).toEqual([{ path: 'packed.txt', reason: 'binary' }]);
     expect(loaded.documents).toEqual([
       { path: 'bom.md', text: '# Title\n' },
       { path: 'latin.txt', text: 'caf\u00e9\n' },

@@ -87,9 +87,12 @@ export async function loadDocuments(
       continue;
     }
     if (bytes.length > maxFileBytes) skipped.push({ path, reason: `larger than ${maxFileBytes} bytes` });
-    else if (bytes.includes(0)) skipped.push({ path, reason: 'binary' });
-    // A byte-order mark would glue itself to the first heading and hide it from the chunker.
-    else documents.push({ path, text: decodeText(bytes).replace(/^\uFEFF/, '') });
+    else {
+      const text = bytes.includes(0) ? undefined : decodeText(bytes);
+      if (text === undefined) skipped.push({ path, reason: 'binary' });
+      // A byte-order mark would glue itself to the first heading and hide it from the chunker.
+      else documents.push({ path, text: text.replace(/^\uFEFF/, '') });
+    }
   }
   documents.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   skipped.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
@@ -129,13 +132,19 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * UTF-8, or — for bytes that are not valid UTF-8, typically notes saved as Windows-1252 — Latin-1,
- * which keeps `café` a word instead of `caf\uFFFD` that no query matches.
+ * which keeps `café` a word instead of `caf\uFFFD` that no query matches; undefined for bytes
+ * that are neither (binary data without a NUL byte).
  */
-function decodeText(bytes: Buffer): string {
+function decodeText(bytes: Buffer): string | undefined {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    return bytes.toString('latin1');
+    // Not UTF-8 and full of control bytes (a compressed or encrypted file with a text name): binary.
+    let control = 0;
+    for (const byte of bytes)
+      if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || (byte >= 0x7f && byte < 0xa0))
+        control += 1;
+    return control > bytes.length * 0.05 ? undefined : bytes.toString('latin1');
   }
 }
 
