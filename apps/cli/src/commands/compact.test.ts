@@ -87,6 +87,19 @@ describe('ctxkit compact', () => {
     expect(JSON.parse(result.stdout)).toEqual([{ role: 'user', content: 'go' }]);
   });
 
+  it('says which format a transcript reads as when --format is wrong', async () => {
+    const directory = writeTemp('anthropic.json', [
+      { role: 'user', content: 'list files' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'ls', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.ts' }] },
+    ]);
+    const result = await runInProcess(['validate', 'anthropic.json', '--format', 'openai'], directory);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'ctxkit: anthropic.json: not a valid openai transcript: message 1: content part 0: expected a text part, found type the string "tool_use" (it reads as anthropic: pass --format anthropic)\n',
+    );
+  });
+
   it('names the index of a message of the wrong shape', async () => {
     const directory = writeTemp('shape.json', [
       { role: 'user', content: 'go' },

@@ -64,6 +64,19 @@ export async function readJson(io: CommandIO, file: string): Promise<unknown> {
   }
 }
 
+// Another format the document parses as, without violations, so a wrong --format gets a hint.
+function guessFormat(json: unknown, wrong: Provider): Provider | undefined {
+  for (const format of TRANSCRIPT_FORMATS) {
+    if (format === wrong) continue;
+    try {
+      if (validate(fromProvider(json, format), format).length === 0) return format;
+    } catch {
+      // Not this one either.
+    }
+  }
+  return undefined;
+}
+
 /**
  * Neutral messages from a transcript document in `format`: a JSON array of messages or `{ messages }`
  * (Anthropic: also `{ system, messages }`). A message of the wrong shape is a one-line UserError.
@@ -73,8 +86,9 @@ export function parseTranscript(json: unknown, file: string, format: Provider): 
     return fromProvider(json, format);
   } catch (error) {
     if (error instanceof TranscriptFormatError) {
+      const other = guessFormat(json, format);
       throw new UserError(
-        `${file === '-' ? 'standard input' : file}: not a valid ${format} transcript: ${error.message}`,
+        `${file === '-' ? 'standard input' : file}: not a valid ${format} transcript: ${error.message}${other ? ` (it reads as ${other}: pass --format ${other})` : ''}`,
       );
     }
     throw error;
