@@ -12,10 +12,11 @@ function workspaceAliases() {
   return readdirSync(dir)
     .filter((name) => existsSync(join(dir, name, 'src', 'index.ts')))
     .sort()
-    .map((name) => ({
-      find: new RegExp(`^@ctxkit/${name}$`),
-      replacement: join(dir, name, 'src', 'index.ts'),
-    }));
+    .flatMap((name) => [
+      { find: new RegExp(`^@ctxkit/${name}$`), replacement: join(dir, name, 'src', 'index.ts') },
+      // Subpath entries (e.g. @ctxkit/tokenize/estimate) resolve to the source file of the same name.
+      { find: new RegExp(`^@ctxkit/${name}/(?!package\\.json$)(.+)$`), replacement: join(dir, name, 'src', '$1.ts') },
+    ]);
 }
 
 /**
