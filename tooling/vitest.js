@@ -15,7 +15,10 @@ function workspaceAliases() {
     .flatMap((name) => [
       { find: new RegExp(`^@ctxkit/${name}$`), replacement: join(dir, name, 'src', 'index.ts') },
       // Subpath entries (e.g. @ctxkit/tokenize/estimate) resolve to the source file of the same name.
-      { find: new RegExp(`^@ctxkit/${name}/(?!package\\.json$)(.+)$`), replacement: join(dir, name, 'src', '$1.ts') },
+      {
+        find: new RegExp(`^@ctxkit/${name}/(?!package\\.json$)(.+)$`),
+        replacement: join(dir, name, 'src', '$1.ts'),
+      },
     ]);
 }
 
