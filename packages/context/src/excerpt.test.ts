@@ -23,6 +23,20 @@ function expectRealLineNumbers(text: string, source: string): void {
 }
 
 describe('excerptFile', () => {
+  it('windows around a short caller identifier such as `fs`', () => {
+    const text =
+      "import fs from 'node:fs';\nconst a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\nconst e = 5;\nfs.readFileSync(a);\n";
+    const excerpt = excerptFile({
+      path: 'a.ts',
+      text,
+      identifiers: ['fs'],
+      wholeFileLines: 0,
+      contextLines: 0,
+    });
+    expect(excerpt.matched).toEqual(['fs']);
+    expect(excerpt.hitLines).toEqual([1, 7]);
+  });
+
   it('keeps CRLF files and a byte-order mark out of the emitted lines', () => {
     const text = '\uFEFFusing System;\r\nclass Parser {\r\n  void ParseDate() {}\r\n}';
     const excerpt = excerptFile({ path: 'Parser.cs', text, query: 'fix ParseDate' });

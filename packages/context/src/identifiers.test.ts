@@ -19,6 +19,15 @@ describe('extractIdentifiers', () => {
     ]);
   });
 
+  it('keeps a two-letter name written as code, and drops it in prose', () => {
+    expect(extractIdentifiers('close the `db` handle in io code')).toEqual([
+      { name: 'close', strong: false },
+      { name: 'db', strong: true },
+      { name: 'handle', strong: false },
+      { name: 'code', strong: false },
+    ]);
+  });
+
   it('does not treat a sentence-ending period as a qualified name', () => {
     expect(extractIdentifiers('Update the parser. Then retry.')).toEqual([
       { name: 'parser', strong: false },
@@ -39,7 +48,12 @@ describe('extractIdentifiers', () => {
         expect(new Set(keys).size).toBe(keys.length);
         for (const identifier of first) {
           expect(text).toContain(identifier.name);
-          expect(identifier.name.length).toBeGreaterThanOrEqual(3);
+          // Two letters only when written as code.
+          if (identifier.name.length < 3) {
+            expect(identifier.name.length).toBe(2);
+            expect(identifier.strong).toBe(true);
+            expect(text).toContain('`');
+          }
         }
       }),
       { numRuns: 1000 },

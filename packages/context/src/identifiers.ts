@@ -35,7 +35,8 @@ function isStrong(name: string): boolean {
 
 /**
  * The identifiers a task or query names, in order of first appearance, without duplicates
- * (case-insensitively) or stop words, at least 3 characters long. Dotted and path-like names
+ * (case-insensitively) or stop words, at least 3 characters long (2 in backticks, so a caller's or
+ * task's `db` or `fs` counts). Dotted and path-like names
  * contribute each part (`pkg/parser.py` → `parser`), and a backticked name is always strong.
  */
 export function extractIdentifiers(text: string): TaskIdentifier[] {
@@ -47,7 +48,8 @@ export function extractIdentifiers(text: string): TaskIdentifier[] {
   for (const match of text.matchAll(IDENTIFIER)) {
     const name = match[0];
     const key = name.toLowerCase();
-    if (name.length < 3 || STOP_WORDS.has(key)) continue;
+    // Two-letter names (`db`, `fs`, `io`) count only when written as code: in prose they are words.
+    if (name.length < (quoted.has(name) ? 2 : 3) || STOP_WORDS.has(key)) continue;
     const start = match.index;
     const end = start + name.length;
     // `a/b`, `a.b` (but not a sentence-ending period) mark a path or a qualified name.
