@@ -113,6 +113,12 @@ function renderAttachment(attachment: Attachment): AnthropicImageBlock | Anthrop
   return block;
 }
 
+// Anthropic requires `input` to be an object. OpenAI sends a tool without arguments as `""` (kept
+// verbatim by fromOpenAI), which means no arguments: `{}`. Anything else is passed as it is.
+function toolUseInput(input: unknown): unknown {
+  return input === '' || input === undefined || input === null ? {} : input;
+}
+
 /**
  * Convert neutral messages to an Anthropic Messages request. The leading system messages become the
  * `system` parameter (a string for one, text blocks for several); tool results and the user messages
@@ -152,7 +158,7 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
       }
       if (message.text !== undefined) blocks.push({ type: 'text', text: message.text });
       for (const call of message.toolCalls ?? []) {
-        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.input });
+        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: toolUseInput(call.input) });
       }
       out.push({ role: 'assistant', content: blocks });
       continue;

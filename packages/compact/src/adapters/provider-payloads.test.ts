@@ -22,6 +22,22 @@ describe('OpenAI chat-completions payloads', () => {
     expect(toOpenAI(messages)[1]).toEqual({ role: 'assistant', content: "I can't help with that." });
   });
 
+  it('sends a call without arguments ("") to Anthropic as an empty object', () => {
+    const messages = fromOpenAI([
+      { role: 'user', content: 'What time is it?' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'now', arguments: '' } }],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '12:00' },
+    ]);
+    expect(toOpenAI(messages)[1]).toMatchObject({ tool_calls: [{ function: { arguments: '' } }] });
+    expect(toAnthropic(messages).messages[1]?.content).toEqual([
+      { type: 'tool_use', id: 'call_1', name: 'now', input: {} },
+    ]);
+  });
+
   it('round-trips null content with tool calls and keeps argument bytes', () => {
     const payload = [
       { role: 'user', content: 'List files.' },
