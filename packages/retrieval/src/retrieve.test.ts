@@ -106,6 +106,20 @@ describe('retrieve', () => {
     expect(result.cacheProblem).toBe('embedding cache could not be written (ENOTDIR); working uncached');
   });
 
+  it('injects nothing from an empty corpus, with either ranker, and judges a single chunk by the floor alone', async () => {
+    for (const ranker of [undefined, 'tfidf' as const]) {
+      const empty = await retrieve({ query: 'anything', documents: [], ranker });
+      expect(empty).toMatchObject({ hits: [], candidates: [], dropped: 0, text: '', bytes: 0 });
+      expect(empty.threshold.source).toBe('floor');
+    }
+    const single = [{ path: 'MEMORY.md', text: '# Invoices\n\nInvoice totals are rounded per line item.\n' }];
+    const onTopic = await retrieve({ query: 'invoice totals rounded per line item', documents: single });
+    expect(onTopic.threshold).toMatchObject({ baseline: null, source: 'floor' });
+    expect(onTopic.hits).toHaveLength(1);
+    const offTopic = await retrieve({ query: 'sourdough starter feeding schedule', documents: single });
+    expect(offTopic.hits).toEqual([]);
+  });
+
   it('accepts ready-made chunks', async () => {
     const result = await retrieve({
       query: 'tide tables for the harbour',
