@@ -27,6 +27,8 @@ export interface ReferenceGraph {
   edges: EdgeList;
   /** For every defined identifier, the sorted indices of the files defining it. */
   definers: Map<string, number[]>;
+  /** For every defined identifier, its occurrences across all files (counted while building edges). */
+  referenceTotals: Map<string, number>;
 }
 
 /** A reference to an identifier the task names is a strong hint the two files are the task's. */
@@ -86,6 +88,7 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
   const targets: number[] = [];
   const weights: number[] = [];
   const multipliers = new Map<string, number>();
+  const referenceTotals = new Map<string, number>();
   // One dense accumulator reused for every source file, plus the list of targets it touched.
   const accumulated = new Float64Array(files.length);
   const touched: number[] = [];
@@ -96,7 +99,9 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
       const name = names[reference]!;
       const count = counts[reference]!;
       const definedIn = definers.get(name);
-      if (!definedIn || definedIn.length > MAX_DEFINING_FILES) continue;
+      if (!definedIn) continue;
+      referenceTotals.set(name, (referenceTotals.get(name) ?? 0) + count);
+      if (definedIn.length > MAX_DEFINING_FILES) continue;
       let multiplier = multipliers.get(name);
       if (multiplier === undefined) {
         multiplier = identifierMultiplier(name, definedIn.length, context);
@@ -129,5 +134,5 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
     targets: Int32Array.from(targets),
     weights: Float64Array.from(weights),
   };
-  return { edges, definers };
+  return { edges, definers, referenceTotals };
 }

@@ -35,6 +35,8 @@ export interface RankTuning {
 export interface FileRanking {
   scores: Float64Array;
   order: number[];
+  /** For every defined identifier, its occurrences across all files (for symbol ranking). */
+  referenceTotals: Map<string, number>;
   /** Each task signal's normalized seed weights by file id, for explaining a ranking. */
   signals: Record<keyof typeof SEED_SHARES, Map<number, number>>;
 }
@@ -271,7 +273,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     scores[file] = rank[file]! * (isAuxiliaryPath(paths[file]!) ? tuning.auxiliaryMultiplier : 1);
   }
   const order = [...scores.keys()].sort((left, right) => scores[right]! - scores[left]! || left - right);
-  return { scores, order, signals };
+  return { scores, order, signals, referenceTotals: graph.referenceTotals };
 }
 
 /** A definition with its file id and final score. */
@@ -351,23 +353,13 @@ function countIn(references: GraphFile['references'], name: string): number {
  */
 export function rankSymbols(
   files: readonly GraphFile[],
-  fileScores: Float64Array,
+  ranking: Pick<FileRanking, 'scores' | 'referenceTotals'>,
   query?: QueryAnalysis,
 ): RankedSymbol[] {
+  const { scores: fileScores, referenceTotals } = ranking;
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
-  // Reference totals are only needed for defined names: skip the (many more) names defined nowhere.
-  const referenceTotals = new Map<string, number>();
-  for (const file of files)
-    for (const definition of file.definitions) referenceTotals.set(definition.name, 0);
-  for (const file of files) {
-    const { names, counts } = file.references;
-    for (let reference = 0; reference < names.length; reference++) {
-      const total = referenceTotals.get(names[reference]!);
-      if (total !== undefined) referenceTotals.set(names[reference]!, total + counts[reference]!);
-    }
-  }
   const symbols: RankedSymbol[] = [];
   files.forEach((file, index) => {
     for (const definition of file.definitions) {

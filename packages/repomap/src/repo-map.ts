@@ -122,7 +122,7 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
 
   const graphFiles: GraphFile[] = scans;
   const ranking = rankFiles({ paths, files: graphFiles, query, focus });
-  const symbols = rankSymbols(graphFiles, ranking.scores, query);
+  const symbols = rankSymbols(graphFiles, ranking, query);
 
   const tokenizer = options.tokenizer ?? createTokenizer();
   const budget = mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, inPrompt.length);
