@@ -156,7 +156,11 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
             : { type: 'thinking', thinking: reasoning.text, signature: reasoning.signature ?? '' },
         );
       }
-      if (message.text !== undefined) blocks.push({ type: 'text', text: message.text });
+      // Anthropic rejects whitespace-only text blocks; OpenAI-compatible servers often send `content: ""`
+      // beside tool calls. Kept only when it is all the message has (validate reports that as empty).
+      const blank = message.text !== undefined && message.text.trim() === '';
+      if (message.text !== undefined && (!blank || (blocks.length === 0 && !message.toolCalls?.length)))
+        blocks.push({ type: 'text', text: message.text });
       for (const call of message.toolCalls ?? []) {
         blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: toolUseInput(call.input) });
       }
@@ -186,7 +190,8 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
     const user = message.role === 'system' ? { ...message, role: 'user' as const, reminder: true } : message;
     for (const attachment of user.attachments ?? []) userBlocks.push(renderAttachment(attachment));
     const text = renderUserText(user);
-    if (text !== undefined) userBlocks.push({ type: 'text', text });
+    if (text !== undefined && (text.trim() !== '' || !user.attachments?.length))
+      userBlocks.push({ type: 'text', text });
   }
   flushUser();
   const request: AnthropicRequest = { messages: out };

@@ -38,6 +38,32 @@ describe('OpenAI chat-completions payloads', () => {
     ]);
   });
 
+  it('leaves out the blank text that OpenAI-compatible servers send beside tool calls', () => {
+    const messages = fromOpenAI([
+      {
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: 'https://x.test/a.png' } },
+          { type: 'text', text: ' ' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'look', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: 'a cat' },
+    ]);
+    expect(validate(messages, 'anthropic')).toEqual([]);
+    const request = toAnthropic(messages);
+    expect(request.messages[0]?.content).toEqual([
+      { type: 'image', source: { type: 'url', url: 'https://x.test/a.png' } },
+    ]);
+    expect(request.messages[1]?.content).toEqual([
+      { type: 'tool_use', id: 'call_1', name: 'look', input: {} },
+    ]);
+  });
+
   it('round-trips null content with tool calls and keeps argument bytes', () => {
     const payload = [
       { role: 'user', content: 'List files.' },
