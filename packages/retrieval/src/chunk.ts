@@ -89,14 +89,9 @@ function markdownSections(lines: readonly string[]): { span: LineSpan; headings:
   }
   for (let index = frontMatterEnd + 1; index < lines.length; index += 1) {
     const line = lines[index]!;
-    const fenceMatch = FENCE.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1]!;
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
+    const tracked = trackFence(fence, line);
+    fence = tracked.fence;
+    if (tracked.isFenceLine || fence !== undefined) continue;
     const atx = ATX_HEADING.exec(line);
     if (atx) {
       starts.push({ line: index, level: atx[1]!.length, title: (atx[2] ?? '').trim() });
@@ -167,12 +162,7 @@ function paragraphSpans(lines: readonly string[], span: LineSpan): LineSpan[] {
   let fence: string | undefined;
   for (let index = span.start; index < span.end; index += 1) {
     const line = lines[index]!;
-    const fenceMatch = FENCE.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1]!;
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-    }
+    fence = trackFence(fence, line).fence;
     const blank = line.trim() === '' && fence === undefined;
     if (!blank && start === undefined) start = index;
     if (blank && start !== undefined) {
@@ -182,6 +172,21 @@ function paragraphSpans(lines: readonly string[], span: LineSpan): LineSpan[] {
   }
   if (start !== undefined) paragraphs.push({ start, end: span.end });
   return paragraphs;
+}
+
+/**
+ * The fence state after `line`: a fence line opens a block, or closes the open one when it uses
+ * the same character and is at least as long (so a ```` block can contain ``` lines).
+ */
+function trackFence(
+  fence: string | undefined,
+  line: string,
+): { fence: string | undefined; isFenceLine: boolean } {
+  const marker = FENCE.exec(line)?.[1];
+  if (marker === undefined) return { fence, isFenceLine: false };
+  if (fence === undefined) return { fence: marker, isFenceLine: true };
+  const closes = marker[0] === fence[0] && marker.length >= fence.length;
+  return { fence: closes ? undefined : fence, isFenceLine: true };
 }
 
 function cutAtLines(lines: readonly string[], span: LineSpan, maxBytes: number): LineSpan[] {
