@@ -59,6 +59,20 @@ describe('buildDigest', () => {
     expect(digest.toolCalls).toBe(8);
   });
 
+  it('reads an exit code a shell tool reports as JSON', () => {
+    const digest = buildDigest([
+      call('1', 'shell', { command: ['bash', '-lc', 'pytest -q'] }),
+      result('1', '{"output":"1 failed, 3 passed","metadata":{"exit_code":1,"duration_seconds":0.4}}'),
+      call('2', 'shell', { command: ['ls'] }),
+      result('2', '{"output":"a.ts","metadata":{"exitCode": 0}}'),
+    ]);
+    expect(digest.commands).toEqual([
+      { command: 'bash -lc pytest -q', status: 'exit 1' },
+      { command: 'ls', status: 'exit 0' },
+    ]);
+    expect(digest.failedCalls.map((failure) => failure.target)).toEqual(['bash -lc pytest -q']);
+  });
+
   it('takes a custom tool-name mapping', () => {
     const digest = buildDigest([call('1', 'cat', { target: 'a.txt' }), result('1', 'x')], {
       toolNames: { cat: { kind: 'read', pathKeys: ['target'] } },

@@ -63,7 +63,8 @@ const DECISION_PATTERN =
 const EXIT_PATTERNS = [
   /\bexit(?:ed with)? (?:code|status)[:=]?\s*(-?\d+)/i,
   /\breturn ?code[:=]?\s*(-?\d+)/i,
-  /\bexit_code[:=]?\s*(-?\d+)/i,
+  // Also as a JSON field (`"exit_code": 1`, `"exitCode":1`), as Codex-style shell tools report it.
+  /\bexit_?code"?\s*[:=]?\s*(-?\d+)/i,
 ];
 
 /** First non-empty line of `text`, cut to one readable line. Scans only as far as that line. */
