@@ -99,14 +99,6 @@ const KEYWORDS = new Set([
 
 const LEXER_OPTIONS: LexerOptions = {
   cComments: true,
-  hashComments: false,
-  nestedBlockComments: false,
-  dollarIdentifiers: false,
-  pythonStrings: false,
-  javascriptLiterals: false,
-  backquoteRawStrings: false,
-  rustLiterals: false,
-  textBlocks: false,
   csharpLiterals: true,
   keywords: KEYWORDS,
 };

@@ -50,14 +50,7 @@ const KEYWORDS = new Set([
 
 const LEXER_OPTIONS: LexerOptions = {
   cComments: true,
-  hashComments: false,
-  nestedBlockComments: false,
-  dollarIdentifiers: false,
-  pythonStrings: false,
-  javascriptLiterals: false,
   backquoteRawStrings: true,
-  rustLiterals: false,
-  textBlocks: false,
   keywords: KEYWORDS,
 };
 

@@ -75,13 +75,7 @@ const KEYWORDS = new Set([
 
 const LEXER_OPTIONS: LexerOptions = {
   cComments: true,
-  hashComments: false,
-  nestedBlockComments: false,
   dollarIdentifiers: true,
-  pythonStrings: false,
-  javascriptLiterals: false,
-  backquoteRawStrings: false,
-  rustLiterals: false,
   textBlocks: true,
   keywords: KEYWORDS,
 };

@@ -23,26 +23,29 @@ export const IN_DIRECTIVE = 4;
 /** Bit in {@link TokenList.flags}: the `#` that starts a C preprocessor directive. */
 export const DIRECTIVE_START = 8;
 
-/** How one language writes comments, strings and names. */
+/**
+ * How one language writes comments, strings and names. Every rule is off unless set, so a language
+ * names only the rules it uses.
+ */
 export interface LexerOptions {
   /** `//` line comments and `/* *\/` block comments (every language but Python and Ruby). */
-  cComments: boolean;
+  cComments?: boolean;
   /** `#` starts a line comment (Python, Ruby). */
-  hashComments: boolean;
+  hashComments?: boolean;
   /** Block comments nest (Rust). */
-  nestedBlockComments: boolean;
+  nestedBlockComments?: boolean;
   /** `$` may appear in identifiers (JavaScript, Java). */
-  dollarIdentifiers: boolean;
+  dollarIdentifiers?: boolean;
   /** Python string prefixes and triple-quoted strings. */
-  pythonStrings: boolean;
+  pythonStrings?: boolean;
   /** JavaScript template literals (whose `${}` holes are code) and regular-expression literals. */
-  javascriptLiterals: boolean;
+  javascriptLiterals?: boolean;
   /** Backquoted raw strings spanning lines (Go). */
-  backquoteRawStrings: boolean;
+  backquoteRawStrings?: boolean;
   /** Rust raw strings `r#"…"#`, byte strings, and `'a'` characters versus `'a` lifetimes. */
-  rustLiterals: boolean;
+  rustLiterals?: boolean;
   /** `"""` text blocks (Java). */
-  textBlocks: boolean;
+  textBlocks?: boolean;
   /**
    * C/C++: `#` directives (to the end of the line, `\\` continuing it) whose tokens carry
    * {@link IN_DIRECTIVE}; `R"delim(…)delim"` raw strings; `'` digit separators in numbers.
@@ -224,17 +227,17 @@ export function lex(text: string, options: LexerOptions): TokenList {
     references: new Map(),
   };
   const length = text.length;
-  const dollar = options.dollarIdentifiers;
+  const dollar = options.dollarIdentifiers === true;
   const keywords = options.keywords;
-  // Options as locals: the main loop tests them for every character.
-  const cComments = options.cComments;
-  const hashComments = options.hashComments;
-  const nestedBlockComments = options.nestedBlockComments;
-  const pythonStrings = options.pythonStrings;
-  const javascriptLiterals = options.javascriptLiterals;
-  const backquoteRawStrings = options.backquoteRawStrings;
-  const rustLiterals = options.rustLiterals;
-  const textBlocks = options.textBlocks;
+  // Options as boolean locals: the main loop tests them for every character.
+  const cComments = options.cComments === true;
+  const hashComments = options.hashComments === true;
+  const nestedBlockComments = options.nestedBlockComments === true;
+  const pythonStrings = options.pythonStrings === true;
+  const javascriptLiterals = options.javascriptLiterals === true;
+  const backquoteRawStrings = options.backquoteRawStrings === true;
+  const rustLiterals = options.rustLiterals === true;
+  const textBlocks = options.textBlocks === true;
   const cPreprocessor = options.cPreprocessor === true;
   const rubyLiterals = options.rubyLiterals === true;
   const csharpLiterals = options.csharpLiterals === true;

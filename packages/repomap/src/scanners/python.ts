@@ -57,15 +57,8 @@ const KEYWORDS = new Set([
 ]);
 
 const LEXER_OPTIONS: LexerOptions = {
-  cComments: false,
   hashComments: true,
-  nestedBlockComments: false,
-  dollarIdentifiers: false,
   pythonStrings: true,
-  javascriptLiterals: false,
-  backquoteRawStrings: false,
-  rustLiterals: false,
-  textBlocks: false,
   keywords: KEYWORDS,
 };
 

@@ -62,15 +62,7 @@ const KEYWORDS = new Set([
 ]);
 
 const LEXER_OPTIONS: LexerOptions = {
-  cComments: false,
   hashComments: true,
-  nestedBlockComments: false,
-  dollarIdentifiers: false,
-  pythonStrings: false,
-  javascriptLiterals: false,
-  backquoteRawStrings: false,
-  rustLiterals: false,
-  textBlocks: false,
   rubyLiterals: true,
   keywords: KEYWORDS,
 };

@@ -60,14 +60,8 @@ const KEYWORDS = new Set([
 
 const LEXER_OPTIONS: LexerOptions = {
   cComments: true,
-  hashComments: false,
   nestedBlockComments: true,
-  dollarIdentifiers: false,
-  pythonStrings: false,
-  javascriptLiterals: false,
-  backquoteRawStrings: false,
   rustLiterals: true,
-  textBlocks: false,
   keywords: KEYWORDS,
 };
 

@@ -72,14 +72,8 @@ const KEYWORDS = new Set([
 
 const LEXER_OPTIONS: LexerOptions = {
   cComments: true,
-  hashComments: false,
-  nestedBlockComments: false,
   dollarIdentifiers: true,
-  pythonStrings: false,
   javascriptLiterals: true,
-  backquoteRawStrings: false,
-  rustLiterals: false,
-  textBlocks: false,
   keywords: KEYWORDS,
 };
 
