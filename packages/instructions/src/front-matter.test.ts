@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFrontMatter } from './front-matter.js';
 
@@ -72,6 +73,45 @@ describe('parseFrontMatter', () => {
     });
     expect(parseFrontMatter('---\n- a\n- b\n---\nbody').problem?.message).toBe(
       'malformed front matter: expected key: value pairs, found a list',
+    );
+  });
+});
+
+describe('parseFrontMatter on arbitrary input', () => {
+  const line = fc.oneof(
+    fc.constantFrom(
+      '---',
+      '--- ',
+      'paths: src/**',
+      'globs: *.ts',
+      '- **/*.go',
+      'a: [b',
+      'x: "y"',
+      '',
+      '\r',
+      '# H',
+    ),
+    fc.string({ maxLength: 20 }),
+  );
+  it('never throws, and its body is the end of the text (the whole text when there is no data)', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.boolean(), (lines, bom, leading) => {
+        const text = `${bom ? '\uFEFF' : ''}${lines.join(leading ? '\r\n' : '\n')}`;
+        for (const unclosed of ['plain-text', 'leading-key-values'] as const) {
+          const parsed = parseFrontMatter(text, { unclosed });
+          const withoutBom = text.replace(/^\uFEFF/, '');
+          expect(withoutBom.endsWith(parsed.body)).toBe(true);
+          expect(parsed.bodyLine).toBeGreaterThanOrEqual(1);
+          // The body starts on line bodyLine: the lines before it are exactly the front matter.
+          expect(
+            withoutBom
+              .split('\n')
+              .slice(parsed.bodyLine - 1)
+              .join('\n'),
+          ).toBe(parsed.body);
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });
