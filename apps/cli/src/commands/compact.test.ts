@@ -96,7 +96,17 @@ describe('ctxkit compact', () => {
     const result = await runInProcess(['validate', 'anthropic.json', '--format', 'openai'], directory);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'ctxkit: anthropic.json: not a valid openai transcript: message 1: content part 0: expected a text part, found type the string "tool_use" (it reads as anthropic: pass --format anthropic)\n',
+      'ctxkit: anthropic.json: not a valid openai transcript: message 1: content part 0: expected a text part, found type "tool_use" (it reads as anthropic: pass --format anthropic)\n',
+    );
+  });
+
+  it('gives no hint when no other format reads the transcript whole', async () => {
+    const directory = writeTemp('call.json', [
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'n', input: {} }] },
+    ]);
+    const result = await runInProcess(['validate', 'call.json', '--format', 'openai'], directory);
+    expect(result.stderr).toBe(
+      'ctxkit: call.json: not a valid openai transcript: message 0: content part 0: expected a text part, found type "tool_use"\n',
     );
   });
 

@@ -1,6 +1,7 @@
 import {
   compact,
   fromProvider,
+  isEmptyMessage,
   type Message,
   type Provider,
   repair,
@@ -64,12 +65,14 @@ export async function readJson(io: CommandIO, file: string): Promise<unknown> {
   }
 }
 
-// Another format the document parses as, without violations, so a wrong --format gets a hint.
+// Another format the document parses as, without violations, so a wrong --format gets a hint. A
+// parser that skips parts it does not know can leave a message empty: that is no match either.
 function guessFormat(json: unknown, wrong: Provider): Provider | undefined {
   for (const format of TRANSCRIPT_FORMATS) {
     if (format === wrong) continue;
     try {
-      if (validate(fromProvider(json, format), format).length === 0) return format;
+      const messages = fromProvider(json, format);
+      if (validate(messages, format).length === 0 && !messages.some(isEmptyMessage)) return format;
     } catch {
       // Not this one either.
     }

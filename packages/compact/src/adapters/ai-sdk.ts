@@ -1,6 +1,7 @@
 import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
 import {
   describe,
+  describeType,
   expectMessageArray,
   expectObject,
   expectString,
@@ -270,7 +271,10 @@ function readOutput(
       };
     }
     default:
-      throw new TranscriptFormatError(index, `unsupported tool-result output type ${describe(object.type)}`);
+      throw new TranscriptFormatError(
+        index,
+        `unsupported tool-result output type ${describeType(object.type)}`,
+      );
   }
 }
 
@@ -325,7 +329,7 @@ export function fromAiSdk(input: unknown): Message[] {
           if (typeof part.filename === 'string') attachment.name = part.filename;
           return { attachment };
         }
-        throw new TranscriptFormatError(index, `unsupported user part type ${describe(part.type)}`);
+        throw new TranscriptFormatError(index, `unsupported user part type ${describeType(part.type)}`);
       });
       const messages = splitUserContent(parts);
       out.push(...(messages.length > 0 ? messages : [{ role: 'user' as const, text: '' }]));

@@ -1,6 +1,7 @@
 import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
 import {
   describe,
+  describeType,
   expectObject,
   expectString,
   guessMediaType,
@@ -361,7 +362,7 @@ export function fromAnthropic(input: unknown): Message[] {
       } else if (block.type === 'text') userParts.push({ text: expectString(block, 'text', index) });
       else if (block.type === 'image' || block.type === 'document')
         userParts.push({ attachment: parseAttachment(block, index) });
-      else throw new TranscriptFormatError(index, `unsupported user block type ${describe(block.type)}`);
+      else throw new TranscriptFormatError(index, `unsupported user block type ${describeType(block.type)}`);
     }
     out.push(...splitUserContent(userParts));
   });

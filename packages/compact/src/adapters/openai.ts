@@ -1,6 +1,7 @@
 import type { Attachment, Message, ToolCall } from '../types.js';
 import {
   describe,
+  describeType,
   expectMessageArray,
   expectObject,
   expectString,
@@ -181,7 +182,7 @@ function readTextContent(content: unknown, index: number): string {
       if (object.type === 'refusal') return expectString(object, 'refusal', index);
       throw new TranscriptFormatError(
         index,
-        `content part ${at}: expected a text part, found type ${describe(object.type)}`,
+        `content part ${at}: expected a text part, found type ${describeType(object.type)}`,
       );
     })
     .join('');
@@ -228,7 +229,7 @@ function parseUserContent(content: unknown, index: number): Message[] {
       }
       throw new TranscriptFormatError(
         index,
-        `content part ${at}: unsupported user part type ${describe(object.type)}`,
+        `content part ${at}: unsupported user part type ${describeType(object.type)}`,
       );
     }),
   );

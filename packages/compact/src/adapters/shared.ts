@@ -116,6 +116,11 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** A part's `type` for error messages: `"tool_use"` for a string, else its kind (`a number`, `null`). */
+export function describeType(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : describe(value);
+}
+
 /** Read a required string field, or throw naming the message index and field. */
 export function expectString(object: Record<string, unknown>, key: string, index: number): string {
   const value = object[key];
