@@ -9,13 +9,13 @@ import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import {
   DIRECTIVE_START,
   FIRST_ON_LINE,
-  IDENTIFIER,
   IN_DIRECTIVE,
+  isIdentifier,
   isPunctuation,
   isWord,
   type LexerOptions,
   lex,
-  PUNCTUATION,
+  punctuationCode,
   STRING,
   signatureOf,
   skipGroup,
@@ -274,13 +274,11 @@ class CParser {
   }
 
   private isName(index: number): boolean {
-    return index < this.count && this.tokens.kinds[index] === IDENTIFIER;
+    return isIdentifier(this.tokens, index);
   }
 
   private code(index: number): number {
-    return index < this.count && this.tokens.kinds[index] === PUNCTUATION
-      ? this.tokens.text.charCodeAt(this.tokens.starts[index]!)
-      : 0;
+    return punctuationCode(this.tokens, index);
   }
 
   private inDirective(index: number): boolean {

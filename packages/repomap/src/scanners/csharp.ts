@@ -5,12 +5,12 @@
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import {
-  IDENTIFIER,
+  isIdentifier,
   isPunctuation,
   isWord,
   type LexerOptions,
   lex,
-  PUNCTUATION,
+  punctuationCode,
   signatureOf,
   skipGroup,
   type TokenList,
@@ -183,16 +183,6 @@ export function scanCSharp(text: string): ScanResult {
   return { definitions, references: tokens.references };
 }
 
-function code(tokens: TokenList, index: number): number {
-  return index < tokens.count && tokens.kinds[index] === PUNCTUATION
-    ? tokens.text.charCodeAt(tokens.starts[index]!)
-    : 0;
-}
-
-function isName(tokens: TokenList, index: number): boolean {
-  return index < tokens.count && tokens.kinds[index] === IDENTIFIER;
-}
-
 function add(
   definitions: Definition[],
   tokens: TokenList,
@@ -224,7 +214,7 @@ function skipAngles(tokens: TokenList, open: number): number {
   let depth = 0;
   const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
   for (let index = open; index < limit; index++) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === LESS) depth++;
     else if (punctuation === GREATER) {
       if (--depth === 0) return index + 1;
@@ -241,7 +231,7 @@ function skipType(tokens: TokenList, index: number): number {
   if (isPunctuation(tokens, index, OPEN_PAREN)) {
     index = skipGroup(tokens, index, tokens.count);
   } else {
-    if (!isName(tokens, index)) return index;
+    if (!isIdentifier(tokens, index)) return index;
     index++;
   }
   for (;;) {
@@ -249,7 +239,7 @@ function skipType(tokens: TokenList, index: number): number {
     else if (
       (isPunctuation(tokens, index, DOT) ||
         (isPunctuation(tokens, index, 58) && isPunctuation(tokens, index + 1, 58))) &&
-      isName(tokens, index + (isPunctuation(tokens, index, DOT) ? 1 : 2))
+      isIdentifier(tokens, index + (isPunctuation(tokens, index, DOT) ? 1 : 2))
     ) {
       index += isPunctuation(tokens, index, DOT) ? 2 : 3;
     } else if (
@@ -273,7 +263,7 @@ function scanHeader(
   const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
   let last = index - 1;
   while (index < limit) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === OPEN_BRACE) return { last, body: index, arrow: false, resume: index };
     if (punctuation === EQUALS && isPunctuation(tokens, index + 1, GREATER))
       return { last, body: index, arrow: true, resume: index };
@@ -312,7 +302,7 @@ function skipBody(
 /** To past the `;` ending a declaration (not past a `}` that closes the enclosing body). */
 function skipToSemicolon(tokens: TokenList, index: number): number {
   while (index < tokens.count) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === SEMICOLON) return index + 1;
     if (punctuation === CLOSE_BRACE) return index;
     if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
@@ -327,7 +317,7 @@ function skipToSemicolon(tokens: TokenList, index: number): number {
 function parseEnumMember(tokens: TokenList, index: number, frame: Frame, definitions: Definition[]): number {
   if (isPunctuation(tokens, index, COMMA)) return index + 1;
   index = skipAttributes(tokens, index);
-  if (!isName(tokens, index)) return index + 1;
+  if (!isIdentifier(tokens, index)) return index + 1;
   const nameIndex = index;
   add(definitions, tokens, nameIndex, 'constant', nameIndex, nameIndex, frame.name);
   // Skip `= value` to the next `,` or the closing `}`.
@@ -337,7 +327,7 @@ function parseEnumMember(tokens: TokenList, index: number, frame: Frame, definit
     !isPunctuation(tokens, index, COMMA) &&
     !isPunctuation(tokens, index, CLOSE_BRACE)
   ) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     index =
       punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET
         ? skipGroup(tokens, index, tokens.count)
@@ -366,8 +356,8 @@ function parseMember(
     // Namespaces go by their full dotted name (`Acme.Shapes`), as C# code refers to them.
     const firstName = index + 1;
     let nameIndex = firstName;
-    if (!isName(tokens, nameIndex)) return index + 1;
-    while (isPunctuation(tokens, nameIndex + 1, DOT) && isName(tokens, nameIndex + 2)) nameIndex += 2;
+    if (!isIdentifier(tokens, nameIndex)) return index + 1;
+    while (isPunctuation(tokens, nameIndex + 1, DOT) && isIdentifier(tokens, nameIndex + 2)) nameIndex += 2;
     const name = signatureOf(tokens, firstName, nameIndex).replace(/\s+/g, '');
     const definition = add(definitions, tokens, firstName, 'namespace', index, nameIndex, frame.name, name);
     if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
@@ -378,7 +368,7 @@ function parseMember(
     stack.push({ kind: 'namespace', name, typeName: undefined, definition: undefined });
     return nameIndex + 1;
   }
-  while (isName(tokens, index) && MODIFIERS.has(tokenText(tokens, index))) index++;
+  while (isIdentifier(tokens, index) && MODIFIERS.has(tokenText(tokens, index))) index++;
   if (isPunctuation(tokens, index, OPEN_BRACE)) return skipGroup(tokens, index, tokens.count);
   const scope = frame.name;
 
@@ -389,8 +379,8 @@ function parseMember(
     (isWord(tokens, index + 1, 'struct') || isWord(tokens, index + 1, 'class'))
   )
     keywordIndex++;
-  const keyword = isName(tokens, index) ? tokenText(tokens, index) : '';
-  if (TYPE_KEYWORDS.has(keyword) && isName(tokens, keywordIndex + 1)) {
+  const keyword = isIdentifier(tokens, index) ? tokenText(tokens, index) : '';
+  if (TYPE_KEYWORDS.has(keyword) && isIdentifier(tokens, keywordIndex + 1)) {
     const nameIndex = keywordIndex + 1;
     const header = scanHeader(tokens, nameIndex + 1);
     const kind: DefinitionKind =
@@ -409,7 +399,7 @@ function parseMember(
   }
   if (keyword === 'delegate') {
     const afterType = skipType(tokens, index + 1);
-    if (!isName(tokens, afterType)) return index + 1;
+    if (!isIdentifier(tokens, afterType)) return index + 1;
     const header = scanHeader(tokens, afterType + 1);
     add(definitions, tokens, afterType, 'type', start, header.last, scope);
     return header.resume;
@@ -419,7 +409,7 @@ function parseMember(
   // Constructor `Name(` and destructor `~Name(`.
   if (
     isPunctuation(tokens, index, TILDE) &&
-    isName(tokens, index + 1) &&
+    isIdentifier(tokens, index + 1) &&
     isPunctuation(tokens, index + 2, OPEN_PAREN)
   ) {
     const header = scanHeader(tokens, index + 2);
@@ -436,7 +426,7 @@ function parseMember(
     return skipBody(tokens, header, definition);
   }
   if (
-    isName(tokens, index) &&
+    isIdentifier(tokens, index) &&
     tokenText(tokens, index) === frame.typeName &&
     isPunctuation(tokens, index + 1, OPEN_PAREN)
   ) {
@@ -467,8 +457,8 @@ function parseMember(
   }
   // Explicit interface members `void IFoo.Bar()`: the name is the last segment.
   let nameIndex = afterType;
-  if (!isName(tokens, nameIndex)) return stepOver(tokens, index);
-  while (isPunctuation(tokens, nameIndex + 1, DOT) && isName(tokens, nameIndex + 2)) nameIndex += 2;
+  if (!isIdentifier(tokens, nameIndex)) return stepOver(tokens, index);
+  while (isPunctuation(tokens, nameIndex + 1, DOT) && isIdentifier(tokens, nameIndex + 2)) nameIndex += 2;
   if (isPunctuation(tokens, nameIndex + 1, LESS) || isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
     const header = scanHeader(tokens, nameIndex + 1);
     const definition = add(definitions, tokens, nameIndex, 'method', start, header.last, scope);
@@ -498,15 +488,15 @@ function parseMember(
   // Fields: `T a = 1, b;` (also events without accessors).
   let cursor = nameIndex;
   let declaratorStart = start;
-  while (isName(tokens, cursor)) {
+  while (isIdentifier(tokens, cursor)) {
     const name = cursor;
     let end = cursor + 1;
     while (end < tokens.count) {
-      const punctuation = code(tokens, end);
+      const punctuation = punctuationCode(tokens, end);
       if (punctuation === SEMICOLON || punctuation === CLOSE_BRACE) break;
       if (
         punctuation === COMMA &&
-        isName(tokens, end + 1) &&
+        isIdentifier(tokens, end + 1) &&
         (isPunctuation(tokens, end + 2, EQUALS) ||
           isPunctuation(tokens, end + 2, COMMA) ||
           isPunctuation(tokens, end + 2, SEMICOLON))
@@ -516,7 +506,7 @@ function parseMember(
         end = skipGroup(tokens, end, tokens.count);
         continue;
       }
-      if (punctuation === LESS && isName(tokens, end - 1)) {
+      if (punctuation === LESS && isIdentifier(tokens, end - 1)) {
         end = skipAngles(tokens, end);
         continue;
       }
@@ -532,7 +522,7 @@ function parseMember(
 }
 
 function stepOver(tokens: TokenList, index: number): number {
-  const punctuation = code(tokens, index);
+  const punctuation = punctuationCode(tokens, index);
   if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
     return skipGroup(tokens, index, tokens.count);
   }

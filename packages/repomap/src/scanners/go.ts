@@ -12,7 +12,7 @@ import {
   type LexerOptions,
   lex,
   NUMBER,
-  PUNCTUATION,
+  punctuationCode,
   STRING,
   signatureOf,
   skipGroup,
@@ -84,7 +84,7 @@ export function scanGo(text: string): ScanResult {
         continue;
       }
     }
-    const code = tokens.kinds[index] === PUNCTUATION ? tokens.text.charCodeAt(tokens.starts[index]!) : 0;
+    const code = punctuationCode(tokens, index);
     // Anything else at top level (package, import, stray code) is stepped over group by group.
     index = code === OPEN_BRACE || code === OPEN_PAREN ? skipGroup(tokens, index, count) : index + 1;
   }
@@ -94,12 +94,6 @@ export function scanGo(text: string): ScanResult {
 /** Top-level declarations start a line (Go's formatting is uniform; a stray `func` mid-line is an expression). */
 function isDeclarationStart(tokens: TokenList, index: number): boolean {
   return (tokens.flags[index]! & FIRST_ON_LINE) !== 0 || index === 0 || isPunctuation(tokens, index - 1, 59);
-}
-
-function code(tokens: TokenList, index: number): number {
-  return index < tokens.count && tokens.kinds[index] === PUNCTUATION
-    ? tokens.text.charCodeAt(tokens.starts[index]!)
-    : 0;
 }
 
 function add(
@@ -152,7 +146,7 @@ function receiverType(tokens: TokenList, from: number, to: number): string | und
   let name: string | undefined;
   let depth = 0;
   for (let index = from; index < to; index++) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === OPEN_BRACKET) depth++;
     else if (punctuation === CLOSE_BRACKET) depth--;
     else if (depth === 0 && tokens.kinds[index] === IDENTIFIER) name = tokenText(tokens, index);
@@ -169,7 +163,7 @@ function scanSignatureEnd(tokens: TokenList, index: number): { last: number; bod
   let last = index - 1;
   while (index < limit) {
     if ((tokens.flags[index]! & FIRST_ON_LINE) !== 0 && !isContinuation(tokens, index - 1)) break;
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === OPEN_BRACE) {
       if (isWord(tokens, index - 1, 'struct') || isWord(tokens, index - 1, 'interface')) {
         index = skipGroup(tokens, index, tokens.count);
@@ -196,7 +190,7 @@ function isContinuation(tokens: TokenList, index: number): boolean {
   const kind = tokens.kinds[index];
   if (kind === STRING || kind === NUMBER) return false;
   if (kind === IDENTIFIER) return false;
-  const punctuation = code(tokens, index);
+  const punctuation = punctuationCode(tokens, index);
   return !(
     punctuation === CLOSE_PAREN ||
     punctuation === CLOSE_BRACKET ||
@@ -227,7 +221,7 @@ function parseDeclaration(
       cursor = Math.max(parseSpec(tokens, cursor, cursor, keyword, definitions, close - 1), cursor + 1);
       continue;
     }
-    const punctuation = code(tokens, cursor);
+    const punctuation = punctuationCode(tokens, cursor);
     cursor =
       punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET
         ? skipGroup(tokens, cursor, close)
@@ -295,7 +289,7 @@ function isTypeParameterList(tokens: TokenList, open: number): boolean {
   return (
     !isPunctuation(tokens, after, CLOSE_BRACKET) &&
     !isPunctuation(tokens, after, DOT) &&
-    code(tokens, after) !== 43
+    punctuationCode(tokens, after) !== 43
   );
 }
 
@@ -305,7 +299,7 @@ function skipLine(tokens: TokenList, index: number, limit: number): number {
   while (index < limit) {
     if (index > first && (tokens.flags[index]! & FIRST_ON_LINE) !== 0 && !isContinuation(tokens, index - 1))
       return index;
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === 59) return index + 1;
     if (punctuation === CLOSE_PAREN || punctuation === CLOSE_BRACE) return index;
     if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
@@ -358,7 +352,7 @@ function parseMembers(
       index = Math.max(end, index + 1);
       continue;
     }
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     index =
       punctuation === OPEN_BRACE || punctuation === OPEN_PAREN ? skipGroup(tokens, index, close) : index + 1;
   }

@@ -5,12 +5,12 @@
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import {
-  IDENTIFIER,
+  isIdentifier,
   isPunctuation,
   isWord,
   type LexerOptions,
   lex,
-  PUNCTUATION,
+  punctuationCode,
   signatureOf,
   skipGroup,
   type TokenList,
@@ -147,16 +147,6 @@ export function scanJava(text: string): ScanResult {
   return { definitions, references: tokens.references };
 }
 
-function code(tokens: TokenList, index: number): number {
-  return index < tokens.count && tokens.kinds[index] === PUNCTUATION
-    ? tokens.text.charCodeAt(tokens.starts[index]!)
-    : 0;
-}
-
-function isName(tokens: TokenList, index: number): boolean {
-  return index < tokens.count && tokens.kinds[index] === IDENTIFIER;
-}
-
 function add(
   definitions: Definition[],
   tokens: TokenList,
@@ -181,11 +171,11 @@ function add(
 function skipAnnotations(tokens: TokenList, index: number): number {
   while (
     isPunctuation(tokens, index, AT) &&
-    isName(tokens, index + 1) &&
+    isIdentifier(tokens, index + 1) &&
     !isWord(tokens, index + 1, 'interface')
   ) {
     index += 2;
-    while (isPunctuation(tokens, index, DOT) && isName(tokens, index + 1)) index += 2;
+    while (isPunctuation(tokens, index, DOT) && isIdentifier(tokens, index + 1)) index += 2;
     if (isPunctuation(tokens, index, OPEN_PAREN)) index = skipGroup(tokens, index, tokens.count);
   }
   return index;
@@ -195,7 +185,7 @@ function skipAngles(tokens: TokenList, open: number): number {
   let depth = 0;
   const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
   for (let index = open; index < limit; index++) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === LESS) depth++;
     else if (punctuation === GREATER) {
       if (--depth === 0) return index + 1;
@@ -208,13 +198,13 @@ function skipAngles(tokens: TokenList, open: number): number {
 /** A type: `a.b.C<…>[]…` possibly annotated; returns the index after it, or `index` when there is none. */
 function skipType(tokens: TokenList, index: number): number {
   index = skipAnnotations(tokens, index);
-  if (!isName(tokens, index)) return index;
+  if (!isIdentifier(tokens, index)) return index;
   index++;
   for (;;) {
     if (isPunctuation(tokens, index, LESS)) index = skipAngles(tokens, index);
     else if (isPunctuation(tokens, index, DOT) && !isPunctuation(tokens, index + 1, DOT)) {
       index = skipAnnotations(tokens, index + 1);
-      if (!isName(tokens, index)) return index;
+      if (!isIdentifier(tokens, index)) return index;
       index++;
     } else if (
       isPunctuation(tokens, index, OPEN_BRACKET) &&
@@ -235,7 +225,7 @@ function scanHeader(tokens: TokenList, index: number): { last: number; body: num
   const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
   let last = index - 1;
   while (index < limit) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === OPEN_BRACE) return { last, body: index, resume: index };
     if (punctuation === SEMICOLON) return { last, body: -1, resume: index + 1 };
     if (punctuation === CLOSE_BRACE) return { last, body: -1, resume: index };
@@ -261,14 +251,14 @@ function parseEnumConstant(
   frame: Frame,
   definitions: Definition[],
 ): number {
-  const punctuation = code(tokens, index);
+  const punctuation = punctuationCode(tokens, index);
   if (punctuation === SEMICOLON) {
     frame.inEnumConstants = false;
     return index + 1;
   }
   if (punctuation === COMMA) return index + 1;
   index = skipAnnotations(tokens, index);
-  if (!isName(tokens, index)) return index + 1;
+  if (!isIdentifier(tokens, index)) return index + 1;
   const nameIndex = index;
   index++;
   if (isPunctuation(tokens, index, OPEN_PAREN)) index = skipGroup(tokens, index, tokens.count);
@@ -284,15 +274,19 @@ function parseMember(
   stack: Frame[],
   definitions: Definition[],
 ): number {
-  const first = code(tokens, index);
+  const first = punctuationCode(tokens, index);
   if (first === SEMICOLON) return index + 1;
   index = skipAnnotations(tokens, index);
   const start = index;
-  while (isName(tokens, index)) {
+  while (isIdentifier(tokens, index)) {
     const word = tokenText(tokens, index);
     if (MODIFIERS.has(word)) {
       index++;
-    } else if (word === 'non' && code(tokens, index + 1) === 45 && isWord(tokens, index + 2, 'sealed')) {
+    } else if (
+      word === 'non' &&
+      punctuationCode(tokens, index + 1) === 45 &&
+      isWord(tokens, index + 2, 'sealed')
+    ) {
       index += 3;
     } else {
       break;
@@ -307,17 +301,21 @@ function parseMember(
   const scope = frame.name;
   // Type declarations.
   const isAnnotationType = isPunctuation(tokens, index, AT) && isWord(tokens, index + 1, 'interface');
-  const typeKeyword = isAnnotationType ? 'interface' : isName(tokens, index) ? tokenText(tokens, index) : '';
+  const typeKeyword = isAnnotationType
+    ? 'interface'
+    : isIdentifier(tokens, index)
+      ? tokenText(tokens, index)
+      : '';
   if (
     isAnnotationType ||
     (TYPE_KEYWORDS.has(typeKeyword) &&
-      isName(tokens, index + 1) &&
+      isIdentifier(tokens, index + 1) &&
       (typeKeyword !== 'record' ||
         isPunctuation(tokens, index + 2, OPEN_PAREN) ||
         isPunctuation(tokens, index + 2, LESS)))
   ) {
     const nameIndex = isAnnotationType ? index + 2 : index + 1;
-    if (!isName(tokens, nameIndex)) return nameIndex;
+    if (!isIdentifier(tokens, nameIndex)) return nameIndex;
     const header = scanHeader(tokens, nameIndex + 1);
     const kind: DefinitionKind =
       typeKeyword === 'enum' ? 'enum' : typeKeyword === 'interface' ? 'interface' : 'class';
@@ -338,7 +336,7 @@ function parseMember(
   // Generic method type parameters.
   if (isPunctuation(tokens, index, LESS)) index = skipAngles(tokens, index);
   // Constructor: `Name(` matching the enclosing type; compact record constructor: `Name {`.
-  if (isName(tokens, index) && tokenText(tokens, index) === frame.name) {
+  if (isIdentifier(tokens, index) && tokenText(tokens, index) === frame.name) {
     const isCompact = frame.kind === 'record' && isPunctuation(tokens, index + 1, OPEN_BRACE);
     if (isPunctuation(tokens, index + 1, OPEN_PAREN) || isCompact) {
       const header = isCompact
@@ -352,7 +350,7 @@ function parseMember(
     }
   }
   const afterType = skipType(tokens, index);
-  if (afterType === index || !isName(tokens, afterType)) {
+  if (afterType === index || !isIdentifier(tokens, afterType)) {
     return stepOver(tokens, index);
   }
   const nameIndex = afterType;
@@ -367,7 +365,7 @@ function parseMember(
   // Fields: `Type a = 1, b[] = {…}, c;`
   let cursor = nameIndex;
   let declaratorStart = start;
-  while (isName(tokens, cursor)) {
+  while (isIdentifier(tokens, cursor)) {
     const name = cursor;
     cursor++;
     while (isPunctuation(tokens, cursor, OPEN_BRACKET) && isPunctuation(tokens, cursor + 1, CLOSE_BRACKET))
@@ -385,7 +383,7 @@ function parseMember(
 /** To the `,` or `;` ending a field declarator (bracketed groups, array initializers, anonymous classes skipped). */
 function skipInitializer(tokens: TokenList, index: number): number {
   while (index < tokens.count) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === SEMICOLON || punctuation === CLOSE_BRACE) return index;
     // A `,` inside type arguments (`new HashMap<K, V>()`) does not start another declarator.
     if (punctuation === COMMA && isDeclaratorStart(tokens, index + 1)) return index;
@@ -399,8 +397,8 @@ function skipInitializer(tokens: TokenList, index: number): number {
 }
 
 function isDeclaratorStart(tokens: TokenList, index: number): boolean {
-  if (!isName(tokens, index)) return false;
-  const punctuation = code(tokens, index + 1);
+  if (!isIdentifier(tokens, index)) return false;
+  const punctuation = punctuationCode(tokens, index + 1);
   return (
     punctuation === EQUALS ||
     punctuation === COMMA ||
@@ -411,7 +409,7 @@ function isDeclaratorStart(tokens: TokenList, index: number): boolean {
 
 /** Unrecognized member text: skip one token or one bracketed group. */
 function stepOver(tokens: TokenList, index: number): number {
-  const punctuation = code(tokens, index);
+  const punctuation = punctuationCode(tokens, index);
   if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
     return skipGroup(tokens, index, tokens.count);
   }

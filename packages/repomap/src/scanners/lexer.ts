@@ -1038,6 +1038,18 @@ export function tokenText(tokens: TokenList, index: number): string {
   return tokens.text.slice(tokens.starts[index], tokens.ends[index]);
 }
 
+/** The character of token `index` when it is punctuation; 0 for any other token or past the last one. */
+export function punctuationCode(tokens: TokenList, index: number): number {
+  return index < tokens.count && tokens.kinds[index] === PUNCTUATION
+    ? tokens.text.charCodeAt(tokens.starts[index]!)
+    : 0;
+}
+
+/** Whether token `index` is an identifier (or keyword); false past the last token. */
+export function isIdentifier(tokens: TokenList, index: number): boolean {
+  return index < tokens.count && tokens.kinds[index] === IDENTIFIER;
+}
+
 /** Whether token `index` is the one-character punctuation `char`. */
 export function isPunctuation(tokens: TokenList, index: number, char: number): boolean {
   return (

@@ -5,12 +5,12 @@
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import {
-  IDENTIFIER,
+  isIdentifier,
   isPunctuation,
   isWord,
   type LexerOptions,
   lex,
-  PUNCTUATION,
+  punctuationCode,
   STRING,
   signatureOf,
   skipGroup,
@@ -112,16 +112,6 @@ export function scanRust(text: string): ScanResult {
   return { definitions, references: tokens.references };
 }
 
-function code(tokens: TokenList, index: number): number {
-  return index < tokens.count && tokens.kinds[index] === PUNCTUATION
-    ? tokens.text.charCodeAt(tokens.starts[index]!)
-    : 0;
-}
-
-function isName(tokens: TokenList, index: number): boolean {
-  return index < tokens.count && tokens.kinds[index] === IDENTIFIER;
-}
-
 function add(
   definitions: Definition[],
   tokens: TokenList,
@@ -158,10 +148,11 @@ function skipAngles(tokens: TokenList, open: number): number {
   let depth = 0;
   const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
   for (let index = open; index < limit; index++) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === LESS) depth++;
     else if (punctuation === GREATER) {
-      if (code(tokens, index - 1) === 45 && tokens.ends[index - 1] === tokens.starts[index]) continue;
+      if (punctuationCode(tokens, index - 1) === 45 && tokens.ends[index - 1] === tokens.starts[index])
+        continue;
       if (--depth === 0) return index + 1;
     } else if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
       index = skipGroup(tokens, index, limit) - 1;
@@ -177,7 +168,7 @@ function scanHeader(tokens: TokenList, index: number): { last: number; body: num
   const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
   let last = index - 1;
   while (index < limit) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === OPEN_BRACE) return { last, body: index, resume: index };
     if (punctuation === SEMICOLON) return { last, body: -1, resume: index + 1 };
     if (punctuation === CLOSE_BRACE) return { last, body: -1, resume: index };
@@ -200,7 +191,7 @@ function scanHeader(tokens: TokenList, index: number): { last: number; body: num
 /** Skips to past the `;` ending a statement-like item, stepping over bracketed groups. */
 function skipToSemicolon(tokens: TokenList, index: number): number {
   while (index < tokens.count) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === SEMICOLON) return index + 1;
     if (punctuation === CLOSE_BRACE) return index;
     if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
@@ -216,10 +207,10 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
   const frame = stack[stack.length - 1]!;
   index = skipAttributes(tokens, index);
   const start = index;
-  while (isName(tokens, index) && QUALIFIERS.has(tokenText(tokens, index))) {
+  while (isIdentifier(tokens, index) && QUALIFIERS.has(tokenText(tokens, index))) {
     const word = tokenText(tokens, index);
     // `const NAME` is an item keyword, not a qualifier; `const fn`/`const unsafe fn` qualify.
-    if (word === 'const' && !isName(tokens, index + 1)) break;
+    if (word === 'const' && !isIdentifier(tokens, index + 1)) break;
     if (word === 'const' && !QUALIFIERS.has(tokenText(tokens, index + 1)) && !isWord(tokens, index + 1, 'fn'))
       break;
     index++;
@@ -227,13 +218,13 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       index = skipGroup(tokens, index, tokens.count);
     if (word === 'extern' && tokens.kinds[index] === STRING) index++;
   }
-  if (!isName(tokens, index)) {
+  if (!isIdentifier(tokens, index)) {
     if (index > start && isPunctuation(tokens, index, OPEN_BRACE)) {
       // `extern "C" { … }`: its foreign items belong to the enclosing module.
       stack.push({ kind: 'module', scope: frame.scope, definition: undefined });
       return index + 1;
     }
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
       return skipGroup(tokens, index, tokens.count);
     }
@@ -244,7 +235,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
   const scope = frame.scope;
   switch (keyword) {
     case 'fn': {
-      if (!isName(tokens, nameIndex)) return nameIndex;
+      if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       const header = scanHeader(tokens, nameIndex + 1);
       const kind: DefinitionKind = frame.kind === 'module' ? 'function' : 'method';
       const definition = add(definitions, tokens, nameIndex, kind, start, header.last, scope);
@@ -256,7 +247,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
     case 'struct':
     case 'enum':
     case 'union': {
-      if (!isName(tokens, nameIndex)) return nameIndex;
+      if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       if (
         keyword === 'union' &&
         !(isPunctuation(tokens, nameIndex + 1, OPEN_BRACE) || isPunctuation(tokens, nameIndex + 1, LESS))
@@ -272,7 +263,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       return end;
     }
     case 'trait': {
-      if (!isName(tokens, nameIndex)) return nameIndex;
+      if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       const header = scanHeader(tokens, nameIndex + 1);
       const definition = add(definitions, tokens, nameIndex, 'trait', start, header.last, scope);
       if (header.body < 0) return header.resume;
@@ -296,7 +287,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       return header.body + 1;
     }
     case 'mod': {
-      if (!isName(tokens, nameIndex)) return nameIndex;
+      if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       const definition = add(definitions, tokens, nameIndex, 'module', start, nameIndex, scope);
       if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
         stack.push({ kind: 'module', scope: definition.name, definition });
@@ -308,7 +299,8 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
     case 'static': {
       let name = nameIndex;
       if (isWord(tokens, name, 'mut')) name++;
-      if (!isName(tokens, name) || tokenText(tokens, name) === '_') return skipToSemicolon(tokens, name);
+      if (!isIdentifier(tokens, name) || tokenText(tokens, name) === '_')
+        return skipToSemicolon(tokens, name);
       const end = skipToSemicolon(tokens, name + 1);
       const equals = findEquals(tokens, name + 1, end);
       add(
@@ -323,17 +315,17 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       return end;
     }
     case 'type': {
-      if (!isName(tokens, nameIndex)) return nameIndex;
+      if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       const end = skipToSemicolon(tokens, nameIndex + 1);
       const last = isPunctuation(tokens, end - 1, SEMICOLON) ? end - 2 : end - 1;
       add(definitions, tokens, nameIndex, 'type', start, Math.min(last, nameIndex + 40), scope);
       return end;
     }
     case 'macro_rules': {
-      if (!isPunctuation(tokens, nameIndex, BANG) || !isName(tokens, nameIndex + 1)) return nameIndex;
+      if (!isPunctuation(tokens, nameIndex, BANG) || !isIdentifier(tokens, nameIndex + 1)) return nameIndex;
       const definition = add(definitions, tokens, nameIndex + 1, 'macro', start, nameIndex + 1, scope);
       const body = nameIndex + 2;
-      const punctuation = code(tokens, body);
+      const punctuation = punctuationCode(tokens, body);
       if (punctuation !== OPEN_BRACE && punctuation !== OPEN_PAREN && punctuation !== OPEN_BRACKET)
         return body;
       const end = skipGroup(tokens, body, tokens.count);
@@ -345,7 +337,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
     default: {
       // A macro call at item level (`thread_local! { … }`) or stray code: step over it.
       if (isPunctuation(tokens, nameIndex, BANG)) {
-        const punctuation = code(tokens, nameIndex + 1);
+        const punctuation = punctuationCode(tokens, nameIndex + 1);
         if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
           return skipGroup(tokens, nameIndex + 1, tokens.count);
         }
@@ -358,7 +350,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
 /** Index of the first `=` at depth 0 between `from` and `to`, or `to`. */
 function findEquals(tokens: TokenList, from: number, to: number): number {
   for (let index = from; index < to; index++) {
-    const punctuation = code(tokens, index);
+    const punctuation = punctuationCode(tokens, index);
     if (punctuation === 61) return index;
     if (punctuation === LESS) index = skipAngles(tokens, index) - 1;
     else if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET)
@@ -385,13 +377,13 @@ function implSelfType(tokens: TokenList, index: number, end: number): number | u
   let name: number | undefined;
   for (let cursor = typeStart; cursor < end; cursor++) {
     if (isPunctuation(tokens, cursor, LESS)) break;
-    if (isName(tokens, cursor) && !KEYWORDS.has(tokenText(tokens, cursor))) name = cursor;
+    if (isIdentifier(tokens, cursor) && !KEYWORDS.has(tokenText(tokens, cursor))) name = cursor;
   }
   if (name !== undefined || typeStart === index) return name;
   // `impl Debug for !`: a self type without a name; the trait names the block.
   for (let cursor = index; cursor < typeStart - 1; cursor++) {
     if (isPunctuation(tokens, cursor, LESS)) break;
-    if (isName(tokens, cursor) && !KEYWORDS.has(tokenText(tokens, cursor))) name = cursor;
+    if (isIdentifier(tokens, cursor) && !KEYWORDS.has(tokenText(tokens, cursor))) name = cursor;
   }
   return name;
 }
@@ -421,13 +413,13 @@ function parseFields(
       continue;
     }
     if (
-      isName(tokens, index) &&
+      isIdentifier(tokens, index) &&
       isPunctuation(tokens, index + 1, COLON) &&
       !isPunctuation(tokens, index + 2, COLON)
     ) {
       let end = index + 2;
       while (end < close && !isPunctuation(tokens, end, COMMA)) {
-        const punctuation = code(tokens, end);
+        const punctuation = punctuationCode(tokens, end);
         if (punctuation === LESS) end = skipAngles(tokens, end);
         else if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET || punctuation === OPEN_BRACE) {
           end = skipGroup(tokens, end, close);

@@ -7,6 +7,7 @@ import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import {
   FIRST_ON_LINE,
   IDENTIFIER,
+  isIdentifier,
   isPunctuation,
   isWord,
   type LexerOptions,
@@ -187,9 +188,11 @@ class TypeScriptParser {
   }
 
   private isName(index: number): boolean {
-    return index < this.count && this.tokens.kinds[index] === IDENTIFIER;
+    return isIdentifier(this.tokens, index);
   }
 
+  // Unlike the shared `punctuationCode`, no `index < count` test: the lexer zeroes a margin of
+  // kinds past the last token, and this is the TypeScript parser's hottest query.
   private code(index: number): number {
     return this.tokens.kinds[index] === PUNCTUATION ? this.text.charCodeAt(this.tokens.starts[index]!) : 0;
   }
