@@ -63,7 +63,7 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
     try {
       const absolute = join(options.root, ...path.split('/'));
       if (!(await stat(absolute)).isFile()) return undefined;
-      const text = await readFile(absolute, 'utf8');
+      const text = decodeText(await readFile(absolute));
       // `@logo.png` is not instructions: a file with NUL bytes stays an unexpanded line.
       return text.includes('\0') ? undefined : text;
     } catch (error) {
@@ -107,7 +107,8 @@ async function readSource(
   try {
     const info = await stat(absolute);
     if (!info.isFile()) return undefined;
-    const [text, real] = await Promise.all([readFile(absolute, 'utf8'), realpath(absolute)]);
+    const [bytes, real] = await Promise.all([readFile(absolute), realpath(absolute)]);
+    const text = decodeText(bytes);
     return { path, text, identity: real };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -118,6 +119,62 @@ async function readSource(
     };
   }
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * UTF-8 — or, for bytes that are not valid UTF-8 (rules saved by a Windows editor), Windows-1252,
+ * so `“quotes”` and `café` reach the model as written instead of as U+FFFD.
+ */
+function decodeText(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    // Node's TextDecoder treats 'windows-1252' as Latin-1, so 0x80–0x9F are mapped here.
+    return Buffer.from(bytes)
+      .toString('latin1')
+      .replace(
+        /[\u0080-\u009f]/g,
+        (character) => WINDOWS_1252_HIGH[character.charCodeAt(0) - 0x80] ?? character,
+      );
+  }
+}
+
+/** Windows-1252's characters for bytes 0x80–0x9F (the five unassigned ones stay as they are). */
+const WINDOWS_1252_HIGH = [
+  '\u20ac',
+  '\u0081',
+  '\u201a',
+  '\u0192',
+  '\u201e',
+  '\u2026',
+  '\u2020',
+  '\u2021',
+  '\u02c6',
+  '\u2030',
+  '\u0160',
+  '\u2039',
+  '\u0152',
+  '\u008d',
+  '\u017d',
+  '\u008f',
+  '\u0090',
+  '\u2018',
+  '\u2019',
+  '\u201c',
+  '\u201d',
+  '\u2022',
+  '\u2013',
+  '\u2014',
+  '\u02dc',
+  '\u2122',
+  '\u0161',
+  '\u203a',
+  '\u0153',
+  '\u009d',
+  '\u017e',
+  '\u0178',
+];
 
 /** A read failure in words a user can act on. */
 function describeReadError(error: unknown): string {

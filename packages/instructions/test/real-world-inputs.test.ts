@@ -114,6 +114,18 @@ describe('loadInstructions on real-world inputs', () => {
     expect(result.files.map((file) => file.path)).toEqual(['AGENTS.md']);
   });
 
+  it('reads rules saved as Windows-1252 (not UTF-8) with their quotes and accents', async () => {
+    // “Use café” in Windows-1252.
+    await writeFile(
+      join(root, 'AGENTS.md'),
+      Buffer.from([0x93, 0x55, 0x73, 0x65, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x94, 0x0a]),
+    );
+    const result = await loadInstructions({ root });
+    expect(result.text).toBe(
+      '<instructions source="AGENTS.md">\n\u201cUse caf\u00e9\u201d\n</instructions>\n',
+    );
+  });
+
   // The same path serves EACCES; a loop is used because the suite may run as root, who reads everything.
   it('reports a symlink loop as a problem instead of crashing', async () => {
     await symlink('CLAUDE.md', join(root, 'AGENTS.md'));
