@@ -6,6 +6,7 @@ import {
   expectString,
   guessMediaType,
   isUrl,
+  parseDataUrl,
   reasoningBlocks,
   renderUserText,
   setReasoning,
@@ -85,7 +86,14 @@ export interface AnthropicRequest {
   messages: AnthropicMessage[];
 }
 
-function renderAttachment(attachment: Attachment): AnthropicImageBlock | AnthropicDocumentBlock {
+function renderAttachment(original: Attachment): AnthropicImageBlock | AnthropicDocumentBlock {
+  // Base64 data that arrived as a `data:` URL (the AI SDK and OpenAI accept those): Anthropic takes
+  // the payload and its media type separately.
+  const dataUrl = original.fileId ? undefined : parseDataUrl(original.data);
+  const attachment: Attachment =
+    dataUrl?.mediaType === undefined
+      ? original
+      : { ...original, mediaType: dataUrl.mediaType, data: dataUrl.data };
   if (attachment.type === 'image') {
     return {
       type: 'image',

@@ -131,6 +131,26 @@ describe('AI SDK ModelMessage payloads', () => {
   });
 });
 
+describe('images given as data URLs', () => {
+  it('reach Anthropic as base64 payload plus media type, and the AI SDK unchanged', () => {
+    const payload = [
+      {
+        role: 'user',
+        content: [
+          { type: 'image', image: 'data:image/jpeg;base64,/9j/4AAQ', mediaType: 'image/jpeg' },
+          { type: 'text', text: 'What is this?' },
+        ],
+      },
+    ];
+    const messages = fromAiSdk(payload);
+    expect(toAiSdk(messages)).toEqual(payload);
+    expect(toAnthropic(messages).messages[0]?.content).toEqual([
+      { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: '/9j/4AAQ' } },
+      { type: 'text', text: 'What is this?' },
+    ]);
+  });
+});
+
 describe('Anthropic Messages payloads', () => {
   it('round-trips an error tool result that carries text and an image', () => {
     const request = {
