@@ -6,6 +6,7 @@
  * preprocessor lines are never read as declarations.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { addDefinition } from './definitions.js';
 import {
   DIRECTIVE_START,
   FIRST_ON_LINE,
@@ -293,15 +294,7 @@ class CParser {
     to: number,
     scope: string | undefined,
   ): Definition {
-    const definition: Definition = {
-      name,
-      kind,
-      line: this.tokens.lines[nameIndex]!,
-      signature: signatureOf(this.tokens, from, to),
-    };
-    if (scope !== undefined) definition.scope = scope;
-    this.definitions.push(definition);
-    return definition;
+    return addDefinition(this.definitions, this.tokens, nameIndex, kind, from, to, scope, name);
   }
 
   /**

@@ -4,6 +4,7 @@
  * nested types scoped by their enclosing type. Bodies, accessors and initializers are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { addDefinition } from './definitions.js';
 import {
   isIdentifier,
   isPunctuation,
@@ -183,27 +184,6 @@ export function scanCSharp(text: string): ScanResult {
   return { definitions, references: tokens.references };
 }
 
-function add(
-  definitions: Definition[],
-  tokens: TokenList,
-  nameIndex: number,
-  kind: DefinitionKind,
-  from: number,
-  to: number,
-  scope: string | undefined,
-  name = tokenText(tokens, nameIndex),
-): Definition {
-  const definition: Definition = {
-    name,
-    kind,
-    line: tokens.lines[nameIndex]!,
-    signature: signatureOf(tokens, from, to),
-  };
-  if (scope !== undefined) definition.scope = scope;
-  definitions.push(definition);
-  return definition;
-}
-
 /** Skips attribute sections `[Serializable]`, `[return: NotNull]`. */
 function skipAttributes(tokens: TokenList, index: number): number {
   while (isPunctuation(tokens, index, OPEN_BRACKET)) index = skipGroup(tokens, index, tokens.count);
@@ -319,7 +299,7 @@ function parseEnumMember(tokens: TokenList, index: number, frame: Frame, definit
   index = skipAttributes(tokens, index);
   if (!isIdentifier(tokens, index)) return index + 1;
   const nameIndex = index;
-  add(definitions, tokens, nameIndex, 'constant', nameIndex, nameIndex, frame.name);
+  addDefinition(definitions, tokens, nameIndex, 'constant', nameIndex, nameIndex, frame.name);
   // Skip `= value` to the next `,` or the closing `}`.
   index++;
   while (
@@ -359,7 +339,16 @@ function parseMember(
     if (!isIdentifier(tokens, nameIndex)) return index + 1;
     while (isPunctuation(tokens, nameIndex + 1, DOT) && isIdentifier(tokens, nameIndex + 2)) nameIndex += 2;
     const name = signatureOf(tokens, firstName, nameIndex).replace(/\s+/g, '');
-    const definition = add(definitions, tokens, firstName, 'namespace', index, nameIndex, frame.name, name);
+    const definition = addDefinition(
+      definitions,
+      tokens,
+      firstName,
+      'namespace',
+      index,
+      nameIndex,
+      frame.name,
+      name,
+    );
     if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
       stack.push({ kind: 'namespace', name, typeName: undefined, definition });
       return nameIndex + 2;
@@ -391,7 +380,7 @@ function parseMember(
           : keyword === 'struct' || tokenText(tokens, keywordIndex) === 'struct'
             ? 'struct'
             : 'class';
-    const definition = add(definitions, tokens, nameIndex, kind, start, header.last, scope);
+    const definition = addDefinition(definitions, tokens, nameIndex, kind, start, header.last, scope);
     if (header.body < 0 || header.arrow) return header.resume;
     const name = definition.name;
     stack.push({ kind: keyword === 'enum' ? 'enum' : 'type', name, typeName: name, definition });
@@ -401,7 +390,7 @@ function parseMember(
     const afterType = skipType(tokens, index + 1);
     if (!isIdentifier(tokens, afterType)) return index + 1;
     const header = scanHeader(tokens, afterType + 1);
-    add(definitions, tokens, afterType, 'type', start, header.last, scope);
+    addDefinition(definitions, tokens, afterType, 'type', start, header.last, scope);
     return header.resume;
   }
   if (frame.kind === 'file' || frame.kind === 'namespace') return stepOver(tokens, index);
@@ -413,7 +402,7 @@ function parseMember(
     isPunctuation(tokens, index + 2, OPEN_PAREN)
   ) {
     const header = scanHeader(tokens, index + 2);
-    const definition = add(
+    const definition = addDefinition(
       definitions,
       tokens,
       index + 1,
@@ -431,7 +420,7 @@ function parseMember(
     isPunctuation(tokens, index + 1, OPEN_PAREN)
   ) {
     const header = scanHeader(tokens, index + 1);
-    const definition = add(definitions, tokens, index, 'constructor', start, header.last, scope);
+    const definition = addDefinition(definitions, tokens, index, 'constructor', start, header.last, scope);
     return skipBody(tokens, header, definition);
   }
   const isEvent = isWord(tokens, index, 'event');
@@ -446,13 +435,22 @@ function parseMember(
       open++;
     const name = `operator ${signatureOf(tokens, operatorIndex + 1, open - 1)}`.trim();
     const header = scanHeader(tokens, open);
-    const definition = add(definitions, tokens, operatorIndex, 'method', start, header.last, scope, name);
+    const definition = addDefinition(
+      definitions,
+      tokens,
+      operatorIndex,
+      'method',
+      start,
+      header.last,
+      scope,
+      name,
+    );
     return skipBody(tokens, header, definition);
   }
   // Indexer `T this[int i] { get; }`.
   if (isWord(tokens, afterType, 'this') && isPunctuation(tokens, afterType + 1, OPEN_BRACKET)) {
     const header = scanHeader(tokens, afterType + 1);
-    const definition = add(definitions, tokens, afterType, 'property', start, header.last, scope);
+    const definition = addDefinition(definitions, tokens, afterType, 'property', start, header.last, scope);
     return skipBody(tokens, header, definition);
   }
   // Explicit interface members `void IFoo.Bar()`: the name is the last segment.
@@ -461,7 +459,7 @@ function parseMember(
   while (isPunctuation(tokens, nameIndex + 1, DOT) && isIdentifier(tokens, nameIndex + 2)) nameIndex += 2;
   if (isPunctuation(tokens, nameIndex + 1, LESS) || isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
     const header = scanHeader(tokens, nameIndex + 1);
-    const definition = add(definitions, tokens, nameIndex, 'method', start, header.last, scope);
+    const definition = addDefinition(definitions, tokens, nameIndex, 'method', start, header.last, scope);
     return skipBody(tokens, header, definition);
   }
   if (
@@ -469,7 +467,7 @@ function parseMember(
     (isPunctuation(tokens, nameIndex + 1, EQUALS) && isPunctuation(tokens, nameIndex + 2, GREATER))
   ) {
     // Property (or event with accessors): `{ get; set; } = init;` or `=> expr;`.
-    const definition = add(
+    const definition = addDefinition(
       definitions,
       tokens,
       nameIndex,
@@ -513,7 +511,7 @@ function parseMember(
       end++;
     }
     const signatureEnd = isPunctuation(tokens, cursor + 1, EQUALS) ? cursor : end - 1;
-    add(definitions, tokens, name, 'field', declaratorStart, Math.max(signatureEnd, name), scope);
+    addDefinition(definitions, tokens, name, 'field', declaratorStart, Math.max(signatureEnd, name), scope);
     if (!isPunctuation(tokens, end, COMMA)) return isPunctuation(tokens, end, SEMICOLON) ? end + 1 : end;
     cursor = end + 1;
     declaratorStart = cursor;

@@ -4,6 +4,7 @@
  * grouped `( … )` blocks. Function bodies are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { pushDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
   IDENTIFIER,
@@ -96,6 +97,7 @@ function isDeclarationStart(tokens: TokenList, index: number): boolean {
   return (tokens.flags[index]! & FIRST_ON_LINE) !== 0 || index === 0 || isPunctuation(tokens, index - 1, 59);
 }
 
+/** Go reuses one signature for every name of a grouped spec (`a, b int`), so it passes it ready-made. */
 function add(
   definitions: Definition[],
   tokens: TokenList,
@@ -104,15 +106,7 @@ function add(
   signature: string,
   scope?: string,
 ): Definition {
-  const definition: Definition = {
-    name: tokenText(tokens, name),
-    kind,
-    line: tokens.lines[name]!,
-    signature,
-  };
-  if (scope !== undefined) definition.scope = scope;
-  definitions.push(definition);
-  return definition;
+  return pushDefinition(definitions, tokenText(tokens, name), kind, tokens.lines[name]!, signature, scope);
 }
 
 /** `func Name…`, `func (r *T) Name…`; returns the index after the body (or header). */

@@ -4,6 +4,7 @@
  * initializer blocks and field initializers (anonymous classes included) are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { addDefinition } from './definitions.js';
 import {
   isIdentifier,
   isPunctuation,
@@ -11,7 +12,6 @@ import {
   type LexerOptions,
   lex,
   punctuationCode,
-  signatureOf,
   skipGroup,
   type TokenList,
   tokenText,
@@ -147,26 +147,6 @@ export function scanJava(text: string): ScanResult {
   return { definitions, references: tokens.references };
 }
 
-function add(
-  definitions: Definition[],
-  tokens: TokenList,
-  nameIndex: number,
-  kind: DefinitionKind,
-  from: number,
-  to: number,
-  scope: string | undefined,
-): Definition {
-  const definition: Definition = {
-    name: tokenText(tokens, nameIndex),
-    kind,
-    line: tokens.lines[nameIndex]!,
-    signature: signatureOf(tokens, from, to),
-  };
-  if (scope !== undefined) definition.scope = scope;
-  definitions.push(definition);
-  return definition;
-}
-
 /** Skips annotations `@A`, `@a.b.C(…)` (but not `@interface`). */
 function skipAnnotations(tokens: TokenList, index: number): number {
   while (
@@ -262,7 +242,7 @@ function parseEnumConstant(
   const nameIndex = index;
   index++;
   if (isPunctuation(tokens, index, OPEN_PAREN)) index = skipGroup(tokens, index, tokens.count);
-  add(definitions, tokens, nameIndex, 'constant', nameIndex, index - 1, frame.name);
+  addDefinition(definitions, tokens, nameIndex, 'constant', nameIndex, index - 1, frame.name);
   if (isPunctuation(tokens, index, OPEN_BRACE)) index = skipGroup(tokens, index, tokens.count);
   return index;
 }
@@ -319,7 +299,7 @@ function parseMember(
     const header = scanHeader(tokens, nameIndex + 1);
     const kind: DefinitionKind =
       typeKeyword === 'enum' ? 'enum' : typeKeyword === 'interface' ? 'interface' : 'class';
-    const definition = add(definitions, tokens, nameIndex, kind, start, header.last, scope);
+    const definition = addDefinition(definitions, tokens, nameIndex, kind, start, header.last, scope);
     if (header.body < 0) return header.resume;
     stack.push({
       kind:
@@ -342,7 +322,7 @@ function parseMember(
       const header = isCompact
         ? { last: index, body: index + 1, resume: index + 1 }
         : scanHeader(tokens, index + 1);
-      const definition = add(definitions, tokens, index, 'constructor', start, header.last, scope);
+      const definition = addDefinition(definitions, tokens, index, 'constructor', start, header.last, scope);
       if (header.body < 0) return header.resume;
       const end = skipGroup(tokens, header.body, tokens.count);
       definition.endLine = tokens.lines[end - 1]!;
@@ -356,7 +336,7 @@ function parseMember(
   const nameIndex = afterType;
   if (isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
     const header = scanHeader(tokens, nameIndex + 1);
-    const definition = add(definitions, tokens, nameIndex, 'method', start, header.last, scope);
+    const definition = addDefinition(definitions, tokens, nameIndex, 'method', start, header.last, scope);
     if (header.body < 0) return header.resume;
     const end = skipGroup(tokens, header.body, tokens.count);
     definition.endLine = tokens.lines[end - 1]!;
@@ -372,7 +352,7 @@ function parseMember(
       cursor += 2;
     const end = skipInitializer(tokens, cursor);
     const signatureEnd = isPunctuation(tokens, cursor, EQUALS) ? cursor - 1 : end - 1;
-    add(definitions, tokens, name, 'field', declaratorStart, Math.max(signatureEnd, name), scope);
+    addDefinition(definitions, tokens, name, 'field', declaratorStart, Math.max(signatureEnd, name), scope);
     if (!isPunctuation(tokens, end, COMMA)) return isPunctuation(tokens, end, SEMICOLON) ? end + 1 : end;
     cursor = end + 1;
     declaratorStart = cursor;

@@ -4,6 +4,7 @@
  * indentation of logical lines; bracketed and backslash-continued lines belong to their statement.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { addDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
   IDENTIFIER,
@@ -13,7 +14,6 @@ import {
   lex,
   PUNCTUATION,
   SPACE_BEFORE,
-  signatureOf,
   type TokenList,
   tokenText,
 } from './lexer.js';
@@ -153,14 +153,16 @@ function parseStatement(
     const headerEnd = findHeaderColon(tokens, nameIndex + 1);
     const name = tokenText(tokens, nameIndex);
     const kind: DefinitionKind = isDef ? (parent?.kind === 'class' ? 'method' : 'function') : 'class';
-    const definition: Definition = {
-      name,
+    const definition = addDefinition(
+      definitions,
+      tokens,
+      nameIndex,
       kind,
-      line: tokens.lines[nameIndex]!,
-      signature: signatureOf(tokens, start, headerEnd),
-    };
-    if (parent) definition.scope = parent.name;
-    definitions.push(definition);
+      start,
+      headerEnd,
+      parent?.name,
+      name,
+    );
     blocks.push({ indent, kind: isDef ? 'def' : 'class', name, definition });
     if (isDef) state.openFunctions++;
     return;
@@ -210,14 +212,7 @@ function parseAssignment(
   for (const nameIndex of [...names, ...chained]) {
     const name = tokenText(tokens, nameIndex);
     const kind: DefinitionKind = parent ? 'field' : isConstantName(name) ? 'constant' : 'variable';
-    const definition: Definition = {
-      name,
-      kind,
-      line: tokens.lines[nameIndex]!,
-      signature: signatureOf(tokens, index, lastOnLine),
-    };
-    if (parent) definition.scope = parent.name;
-    definitions.push(definition);
+    addDefinition(definitions, tokens, nameIndex, kind, index, lastOnLine, parent?.name, name);
   }
 }
 

@@ -5,6 +5,7 @@
  * and one-line `while … do` do not open anything.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { addDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
   IDENTIFIER,
@@ -15,7 +16,6 @@ import {
   PUNCTUATION,
   SPACE_BEFORE,
   STRING,
-  signatureOf,
   type TokenList,
   tokenText,
 } from './lexer.js';
@@ -114,15 +114,7 @@ export function scanRuby(text: string): ScanResult {
     to: number,
     scope?: string,
   ) => {
-    const definition: Definition = {
-      name,
-      kind,
-      line: tokens.lines[nameIndex]!,
-      signature: signatureOf(tokens, from, to),
-    };
-    if (scope !== undefined) definition.scope = scope;
-    definitions.push(definition);
-    return definition;
+    return addDefinition(definitions, tokens, nameIndex, kind, from, to, scope, name);
   };
 
   for (let index = 0; index < count; index++) {
@@ -332,14 +324,7 @@ function parseDef(
     last = Math.max(last, lastOnLine(tokens, Math.max(after - 1, nameIndex)));
   }
   const kind: DefinitionKind = scope !== undefined ? 'method' : 'function';
-  const definition: Definition = {
-    name,
-    kind,
-    line: tokens.lines[nameIndex]!,
-    signature: signatureOf(tokens, start, last),
-  };
-  if (scope !== undefined) definition.scope = scope;
-  definitions.push(definition);
+  const definition = addDefinition(definitions, tokens, nameIndex, kind, start, last, scope, name);
   // Endless method `def area = width * height` has no `end`.
   if (isPunctuation(tokens, last + 1, 61) && !isCompoundEquals(tokens, last + 1)) {
     definition.endLine = tokens.lines[last + 1]!;

@@ -4,6 +4,7 @@
  * modules, consts (constants), statics (variables), type aliases and `macro_rules!`. Function and macro bodies are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { addDefinition, pushDefinition } from './definitions.js';
 import {
   isIdentifier,
   isPunctuation,
@@ -112,26 +113,6 @@ export function scanRust(text: string): ScanResult {
   return { definitions, references: tokens.references };
 }
 
-function add(
-  definitions: Definition[],
-  tokens: TokenList,
-  nameIndex: number,
-  kind: DefinitionKind,
-  from: number,
-  to: number,
-  scope: string | undefined,
-): Definition {
-  const definition: Definition = {
-    name: tokenText(tokens, nameIndex),
-    kind,
-    line: tokens.lines[nameIndex]!,
-    signature: signatureOf(tokens, from, to),
-  };
-  if (scope !== undefined) definition.scope = scope;
-  definitions.push(definition);
-  return definition;
-}
-
 /** Skips attributes `#[…]` and `#![…]`. */
 function skipAttributes(tokens: TokenList, index: number): number {
   while (isPunctuation(tokens, index, HASH)) {
@@ -238,7 +219,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       const header = scanHeader(tokens, nameIndex + 1);
       const kind: DefinitionKind = frame.kind === 'module' ? 'function' : 'method';
-      const definition = add(definitions, tokens, nameIndex, kind, start, header.last, scope);
+      const definition = addDefinition(definitions, tokens, nameIndex, kind, start, header.last, scope);
       if (header.body < 0) return header.resume;
       const end = skipGroup(tokens, header.body, tokens.count);
       definition.endLine = tokens.lines[end - 1]!;
@@ -255,7 +236,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
         return nameIndex;
       }
       const header = scanHeader(tokens, nameIndex + 1);
-      const definition = add(definitions, tokens, nameIndex, keyword, start, header.last, scope);
+      const definition = addDefinition(definitions, tokens, nameIndex, keyword, start, header.last, scope);
       if (header.body < 0) return header.resume;
       const end = skipGroup(tokens, header.body, tokens.count);
       definition.endLine = tokens.lines[end - 1]!;
@@ -265,7 +246,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
     case 'trait': {
       if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       const header = scanHeader(tokens, nameIndex + 1);
-      const definition = add(definitions, tokens, nameIndex, 'trait', start, header.last, scope);
+      const definition = addDefinition(definitions, tokens, nameIndex, 'trait', start, header.last, scope);
       if (header.body < 0) return header.resume;
       stack.push({ kind: 'trait', scope: definition.name, definition });
       return header.body + 1;
@@ -274,21 +255,22 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       const header = scanHeader(tokens, nameIndex);
       const self = implSelfType(tokens, nameIndex, header.body >= 0 ? header.body : header.last + 1);
       if (self === undefined) return header.resume;
-      const definition: Definition = {
-        name: tokenText(tokens, self),
-        kind: 'impl',
-        line: tokens.lines[index]!,
-        signature: signatureOf(tokens, start, header.last),
-      };
-      if (scope !== undefined) definition.scope = scope;
-      definitions.push(definition);
+      // Named by its self type, but placed on the `impl` keyword's line.
+      const definition = pushDefinition(
+        definitions,
+        tokenText(tokens, self),
+        'impl',
+        tokens.lines[index]!,
+        signatureOf(tokens, start, header.last),
+        scope,
+      );
       if (header.body < 0) return header.resume;
       stack.push({ kind: 'impl', scope: definition.name, definition });
       return header.body + 1;
     }
     case 'mod': {
       if (!isIdentifier(tokens, nameIndex)) return nameIndex;
-      const definition = add(definitions, tokens, nameIndex, 'module', start, nameIndex, scope);
+      const definition = addDefinition(definitions, tokens, nameIndex, 'module', start, nameIndex, scope);
       if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
         stack.push({ kind: 'module', scope: definition.name, definition });
         return nameIndex + 2;
@@ -303,7 +285,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
         return skipToSemicolon(tokens, name);
       const end = skipToSemicolon(tokens, name + 1);
       const equals = findEquals(tokens, name + 1, end);
-      add(
+      addDefinition(
         definitions,
         tokens,
         name,
@@ -318,12 +300,20 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       if (!isIdentifier(tokens, nameIndex)) return nameIndex;
       const end = skipToSemicolon(tokens, nameIndex + 1);
       const last = isPunctuation(tokens, end - 1, SEMICOLON) ? end - 2 : end - 1;
-      add(definitions, tokens, nameIndex, 'type', start, Math.min(last, nameIndex + 40), scope);
+      addDefinition(definitions, tokens, nameIndex, 'type', start, Math.min(last, nameIndex + 40), scope);
       return end;
     }
     case 'macro_rules': {
       if (!isPunctuation(tokens, nameIndex, BANG) || !isIdentifier(tokens, nameIndex + 1)) return nameIndex;
-      const definition = add(definitions, tokens, nameIndex + 1, 'macro', start, nameIndex + 1, scope);
+      const definition = addDefinition(
+        definitions,
+        tokens,
+        nameIndex + 1,
+        'macro',
+        start,
+        nameIndex + 1,
+        scope,
+      );
       const body = nameIndex + 2;
       const punctuation = punctuationCode(tokens, body);
       if (punctuation !== OPEN_BRACE && punctuation !== OPEN_PAREN && punctuation !== OPEN_BRACKET)
@@ -425,7 +415,7 @@ function parseFields(
           end = skipGroup(tokens, end, close);
         } else end++;
       }
-      add(definitions, tokens, index, 'field', fieldStart, end - 1, scope);
+      addDefinition(definitions, tokens, index, 'field', fieldStart, end - 1, scope);
       index = end + 1;
       atFieldStart = true;
       continue;

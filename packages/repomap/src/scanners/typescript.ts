@@ -4,6 +4,7 @@
  * whole, so locals never surface as definitions.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { addDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
   IDENTIFIER,
@@ -16,7 +17,6 @@ import {
   PUNCTUATION,
   SPACE_BEFORE,
   STRING,
-  signatureOf,
   skipGroup,
   type TokenList,
   tokenText,
@@ -205,15 +205,7 @@ class TypeScriptParser {
     to: number,
     scope: string | undefined,
   ) {
-    const definition: Definition = {
-      name,
-      kind,
-      line: this.tokens.lines[nameIndex]!,
-      signature: signatureOf(this.tokens, from, to),
-    };
-    if (scope !== undefined) definition.scope = scope;
-    this.definitions.push(definition);
-    return definition;
+    return addDefinition(this.definitions, this.tokens, nameIndex, kind, from, to, scope, name);
   }
 
   /** Skips decorators `@a.b(...)`; returns the first token after them. */
