@@ -76,6 +76,7 @@ export interface CompactionResult {
   messages: readonly Message[];
   /** Estimated tokens before and after. */
   before: number;
+  /** Tokens of the returned transcript (equal to `before` when nothing changed). */
   after: number;
   /** The stages that changed something, in order. */
   stages: StageReport[];

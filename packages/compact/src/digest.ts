@@ -45,6 +45,7 @@ export interface Digest {
   decisions: string[];
   /** How many messages and tool calls the digest stands for (earlier summaries included). */
   droppedMessages: number;
+  /** Tool calls among the dropped messages. */
   toolCalls: number;
 }
 

@@ -49,6 +49,7 @@ export interface CompactionPlan {
   to: number;
   /** Estimated transcript tokens before, and after with a summary of `summaryTokens`. */
   tokensBefore: number;
+  /** Tokens of the transcript once the prefix is replaced by a summary of the allowed size. */
   tokensAfter: number;
   /** Tokens reserved for the summary. */
   summaryTokens: number;

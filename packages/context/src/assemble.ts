@@ -2,7 +2,9 @@ import type { Message } from '@ctxkit/compact';
 
 /** A tool the model may call, as frozen at session creation. */
 export interface ToolDefinition {
+  /** The name a model calls the tool by. */
   name: string;
+  /** What the tool does, for the model. */
   description?: string;
   /** JSON Schema of the tool's input. */
   inputSchema?: unknown;

@@ -16,7 +16,9 @@ export const MIN_PACK_TOKENS = 512;
 export interface BudgetOverrides {
   /** Use this window instead of the profile's (e.g. an Ollama `num_ctx` below the model's native length). */
   contextWindow?: number;
+  /** Tokens to keep for the system prompt; default 500. */
   reserveSystem?: number;
+  /** Tokens to keep for tool definitions; default 900. */
   reserveTools?: number;
   /** Defaults to the profile's `completionReserve`. */
   reserveResponse?: number;
@@ -24,14 +26,17 @@ export interface BudgetOverrides {
   slackPercent?: number;
   /** Per-role overrides or additional roles, merged over {@link DEFAULT_ROLES}. */
   roles?: Record<string, Partial<RoleDefinition>>;
+  /** Floor under a role share; default 512. */
   minPackTokens?: number;
 }
 
 /** Input of {@link computeBudget}. */
 export interface BudgetOptions {
+  /** The model profile whose window and reserves apply. */
   profile: ModelProfile;
   /** One of the role names (built-in or from `overrides.roles`); `implement` when omitted. */
   role?: string;
+  /** Replacements for any reserve, the window, the floor or role shares. */
   overrides?: BudgetOverrides;
 }
 
@@ -39,10 +44,15 @@ export interface BudgetOptions {
 export interface Budget {
   /** The profile's name. */
   model: string;
+  /** The model's context window in tokens (the profile's, or `overrides.contextWindow`). */
   window: number;
+  /** Tokens kept for the system prompt. */
   reserveSystem: number;
+  /** Tokens kept for tool definitions. */
   reserveTools: number;
+  /** Tokens kept for the model's answer. */
   reserveResponse: number;
+  /** Safety margin as a percentage of the window (tokenizer mismatch, chat-template framing). */
   slackPercent: number;
   /** `floor(window × slackPercent / 100)`. */
   slack: number;
@@ -50,12 +60,15 @@ export interface Budget {
   reserved: number;
   /** `max(0, window − reserved)`: the pack space before the role's share. */
   packSpace: number;
+  /** The role the pack is for. */
   role: string;
+  /** The role's share of the pack space, in (0, 1]. */
   roleShare: number;
   /** How files reach this role. */
   excerpts: ExcerptMode;
   /** `floor(packSpace × roleShare)`. */
   roleTokens: number;
+  /** The floor a role share is never cut below (when the pack space allows). */
   minPackTokens: number;
   /** True when the floor raised the role's tokens (never above `packSpace`). */
   floorApplied: boolean;

@@ -163,6 +163,7 @@ export interface SizeBucket {
   label: string;
   /** Inclusive upper bound in billions of parameters. */
   maxSizeB: number;
+  /** The window assumed for an unknown model of this size. */
   contextWindow: number;
 }
 

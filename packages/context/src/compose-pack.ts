@@ -56,6 +56,7 @@ export interface RepoMapInput {
 export interface SourceFile {
   /** Relative, `/`-separated. */
   path: string;
+  /** The file's text. */
   text: string;
 }
 
@@ -69,16 +70,21 @@ export function selectExcerptFiles(ranking: RepoMapInput['ranking'], maxFiles: n
 
 /** Input of {@link composePack}: everything already loaded, so composing is pure. */
 export interface ComposePackOptions {
+  /** The task text; its identifiers steer the excerpts and it closes the pack. */
   task: string;
+  /** The budget to fill (`computeBudget`). */
   budget: Budget;
+  /** Counts tokens exactly when the pack is filled. */
   tokenizer: TokenCounter;
   /** `loadInstructions(...)` result (only `text` is used). */
   instructions?: { text: string };
   /** `selectSkills(...)` result (only `text` is used). */
   skills?: { text: string };
+  /** The repository map and the ranking and definitions it was built from. */
   repoMap?: RepoMapInput;
   /** Bodies of the files to excerpt; ranked by `repoMap.ranking`, unranked ones after, by path. */
   files?: SourceFile[];
+  /** Reference documents, placed between the map and the excerpts. */
   docs?: PackDoc[];
   /** Bodies or signatures; the budget's role decides when omitted. */
   excerpts?: ExcerptMode;
@@ -88,15 +94,21 @@ export interface ComposePackOptions {
 
 /** What became of one file: shown how, and which lines. */
 export interface ExcerptSummary {
+  /** The file, relative and `/`-separated. */
   path: string;
+  /** Whether bodies or signatures were shown. */
   mode: ExcerptMode;
+  /** The line ranges shown, ascending. */
   spans: LineSpan[];
+  /** Lines in the file. */
   totalLines: number;
+  /** The task identifiers found in the file. */
   matched: string[];
 }
 
 /** A composed pack: the {@link TaskPack} and the excerpt made for each file considered. */
 export interface ComposedPack extends TaskPack {
+  /** What became of each file given, in rank order (also those that showed nothing or were dropped). */
   excerpts: ExcerptSummary[];
 }
 

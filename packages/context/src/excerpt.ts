@@ -4,11 +4,13 @@ import type { ExcerptMode } from './roles.js';
 
 /** A definition in the file, as a scanner (e.g. `@ctxkit/repomap`) or the caller found it. */
 export interface ExcerptDefinition {
+  /** The defined name. */
   name: string;
   /** 1-based line of the definition. */
   line: number;
   /** One-line header; the file's own line is used when absent. */
   signature?: string;
+  /** The kind of definition (`function`, `class`, …), when known. */
   kind?: string;
   /** 1-based last line of the body, when known; makes "enclosing" exact instead of indentation-based. */
   endLine?: number;
@@ -16,6 +18,7 @@ export interface ExcerptDefinition {
 
 /** Something that counts tokens; any `@ctxkit/tokenize` tokenizer fits. */
 export interface TokenCounter {
+  /** Tokens in `text`. */
   count(text: string): number;
 }
 
@@ -52,13 +55,17 @@ export interface ExcerptOptions {
 
 /** An inclusive 1-based line range. */
 export interface LineSpan {
+  /** First line, 1-based. */
   start: number;
+  /** Last line, 1-based, inclusive. */
   end: number;
 }
 
 /** A windowed view of one file. Every emitted line carries its real 1-based line number. */
 export interface Excerpt {
+  /** The path given. */
   path: string;
+  /** Which mode produced the text (a file without hits falls back to `signatures`). */
   mode: ExcerptMode;
   /** The rendered lines (`  41 | code`) and elision markers. */
   text: string;

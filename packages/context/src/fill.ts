@@ -14,6 +14,7 @@ const BAND_TOLERANCE = 1e-9;
 
 /** A counter that may also count whole messages (as `@ctxkit/tokenize` tokenizers can). */
 export interface MessageCounter extends TokenCounter {
+  /** Tokens of whole messages, framing included. */
   countMessages?(messages: Message[]): number;
 }
 
@@ -66,7 +67,9 @@ export function bandFor(
 
 /** Options of {@link announceFill}. */
 export interface FillAnnouncementOptions {
+  /** Fraction of the window at which compaction runs; default 0.80. */
   compactAt?: number;
+  /** Ascending band thresholds as fractions of the budget; default 0.60 / 0.80 / 0.92. */
   bands?: readonly number[];
 }
 

@@ -21,6 +21,7 @@ const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
 
 /** A name taken from a task, with whether it looks like code rather than English. */
 export interface TaskIdentifier {
+  /** The name as first written in the task. */
   name: string;
   /**
    * True for camelCase, PascalCase, snake_case, names with digits and names written in backticks or

@@ -31,7 +31,9 @@ const FILL_ORDER: readonly PackSectionKind[] = [
 
 /** A supporting document (design note, memory entry). Docs have no rank: they render sorted by title. */
 export interface PackDoc {
+  /** Title shown to the model; docs are ordered by it. */
   title: string;
+  /** The document text. */
   text: string;
   /** Where it came from; breaks ties between equal titles. */
   source?: string;
@@ -39,7 +41,9 @@ export interface PackDoc {
 
 /** A ranked piece of a file (usually an excerpt). */
 export interface PackChunk {
+  /** The file, relative and `/`-separated. */
   path: string;
+  /** The excerpt text (line-numbered lines and elision markers). */
   text: string;
   /** Lower is more relevant. When absent, the chunk's position in the input array is its rank. */
   rank?: number;
@@ -61,6 +65,7 @@ export interface BuildPackOptions {
   skills?: string;
   /** The rendered repository map (e.g. `buildRepoMap(...).map`). */
   repoMap?: string;
+  /** Reference documents; placed in title order, so their input order does not matter. */
   docs?: PackDoc[];
   /** File chunks, most relevant first (or with explicit `rank`). */
   chunks?: PackChunk[];
@@ -78,7 +83,9 @@ export interface PackItem {
 
 /** An item that did not fit. */
 export interface DroppedItem {
+  /** The section it belonged to. */
   kind: PackSectionKind;
+  /** The item: a file path, a doc title, or the section name for single-item sections. */
   name: string;
   /** Tokens it would have cost. */
   tokens: number;
@@ -86,28 +93,39 @@ export interface DroppedItem {
 
 /** One rendered section of a pack. */
 export interface PackSection {
+  /** Which section. */
   kind: PackSectionKind;
+  /** Tokens the section takes. */
   tokens: number;
+  /** What it holds, in rendering order. */
   items: PackItem[];
 }
 
 /** Per-section accounting in the budget block. */
 export interface SectionUsage {
+  /** Tokens placed. */
   tokens: number;
+  /** Items placed. */
   items: number;
+  /** Items dropped. */
   dropped: number;
 }
 
 /** What the pack cost against what it was allowed: the numbers a caller prints or records. */
 export interface PackBudget {
+  /** The model's context window. */
   window: number;
+  /** Every reserve taken off the window before the pack, and their total. */
   reserves: { system: number; tools: number; response: number; slack: number; total: number };
+  /** Tokens the pack may use. */
   available: number;
   /** Exact tokens of the rendered text. */
   used: number;
+  /** Items left out for lack of room, and their tokens. */
   dropped: { count: number; tokens: number };
   /** Items cut to fit, and the tokens cut away. */
   truncated: { count: number; tokens: number };
+  /** Tokens, items and dropped items per section, for every section. */
   perSection: Record<PackSectionKind, SectionUsage>;
 }
 
@@ -115,6 +133,7 @@ export interface PackBudget {
 export interface TaskPack {
   /** The prompt text: sections in {@link SECTION_ORDER}, blocks separated by a blank line. */
   text: string;
+  /** Every term of the budget and how the pack used it. */
   budget: PackBudget;
   /** Non-empty sections, in render order. */
   sections: PackSection[];

@@ -19,7 +19,9 @@ export type AnthropicImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' |
 
 /** An Anthropic text block. */
 export interface AnthropicTextBlock {
+  /** Discriminant. */
   type: 'text';
+  /** The text; Anthropic rejects empty text blocks. */
   text: string;
 }
 /** An Anthropic image block (base64 or URL source). */
@@ -77,12 +79,16 @@ export type AnthropicContentBlock =
   | AnthropicRedactedThinkingBlock;
 /** One Anthropic Messages API message. */
 export interface AnthropicMessage {
+  /** Who sent it; Anthropic alternates the two, starting with `user`. */
   role: 'user' | 'assistant';
+  /** A string for plain text, else content blocks. */
   content: string | AnthropicContentBlock[];
 }
 /** The transcript part of an Anthropic Messages request: system text is a parameter, not a message. */
 export interface AnthropicRequest {
+  /** System text: a request parameter, not a message. */
   system?: string | AnthropicTextBlock[];
+  /** The conversation, strictly alternating user and assistant. */
   messages: AnthropicMessage[];
 }
 
