@@ -278,6 +278,13 @@ function readOutput(
   }
 }
 
+// An AI SDK 4 tool result: `result` is the tool's value (text, or JSON), `isError` its flag.
+function readLegacyResult(part: Record<string, unknown>): ReturnType<typeof readOutput> {
+  const isError = part.isError === true;
+  if (typeof part.result === 'string') return { content: part.result, isError };
+  return { content: JSON.stringify(part.result) ?? 'null', isError, json: true };
+}
+
 function readSignature(options: unknown): Pick<Reasoning, 'signature' | 'redacted'> {
   const anthropic = (options as { anthropic?: Record<string, unknown> } | undefined)?.anthropic;
   if (typeof anthropic?.redactedData === 'string')
@@ -289,6 +296,7 @@ function readSignature(options: unknown): Pick<Reasoning, 'signature' | 'redacte
 /**
  * Convert Vercel AI SDK `ModelMessage[]` (or `{ messages }`) to neutral messages. A tool message with
  * several results becomes one neutral tool message per result; JSON outputs become their JSON text.
+ * AI SDK 4 `CoreMessage` transcripts (`args`, `result`, `isError`) are read too; `toAiSdk` writes v5+.
  * Throws {@link TranscriptFormatError} naming the offending index.
  */
 export function fromAiSdk(input: unknown): Message[] {
@@ -358,7 +366,8 @@ export function fromAiSdk(input: unknown): Message[] {
           calls.push({
             id: expectString(part, 'toolCallId', index),
             name: expectString(part, 'toolName', index),
-            input: part.input,
+            // AI SDK 4 (`CoreMessage`) named the input `args`; stored v4 transcripts still carry it.
+            input: 'input' in part ? part.input : part.args,
           });
         }
       }
@@ -375,7 +384,14 @@ export function fromAiSdk(input: unknown): Message[] {
       for (const rawPart of content) {
         const part = expectObject(rawPart, index, 'a tool part');
         if (part.type !== 'tool-result') continue;
-        const { content: text, isError, json, attachments } = readOutput(part.output, index);
+        const {
+          content: text,
+          isError,
+          json,
+          attachments,
+        } = part.output === undefined && 'result' in part
+          ? readLegacyResult(part)
+          : readOutput(part.output, index);
         const message: Message = {
           role: 'tool',
           toolResult: { callId: expectString(part, 'toolCallId', index), content: text },

@@ -151,6 +151,36 @@ describe('images given as data URLs', () => {
   });
 });
 
+describe('AI SDK 4 CoreMessage transcripts', () => {
+  it('reads args, result and isError, and writes them back as v5 input and outputs', () => {
+    const v4 = [
+      { role: 'user', content: 'Weather?' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', args: { city: 'Oslo' } },
+          { type: 'tool-call', toolCallId: 'c2', toolName: 'log', args: {} },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: 'c1', toolName: 'weather', result: { celsius: 3 } },
+          { type: 'tool-result', toolCallId: 'c2', toolName: 'log', result: 'disk full', isError: true },
+        ],
+      },
+    ];
+    const messages = fromAiSdk(v4);
+    expect(messages[1]?.toolCalls?.[0]?.input).toEqual({ city: 'Oslo' });
+    expect(validate(messages, 'ai-sdk')).toEqual([]);
+    const tool = toAiSdk(messages)[2];
+    expect(tool?.role === 'tool' && tool.content.map((part) => part.output)).toEqual([
+      { type: 'json', value: { celsius: 3 } },
+      { type: 'error-text', value: 'disk full' },
+    ]);
+  });
+});
+
 describe('Anthropic Messages payloads', () => {
   it('round-trips an error tool result that carries text and an image', () => {
     const request = {
