@@ -4,6 +4,7 @@
  * nested types scoped by their enclosing type. Bodies, accessors and initializers are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { closeBlock, type HeaderRules, scanHeader, skipToSemicolon, stepOver } from './brace-blocks.js';
 import { addDefinition } from './definitions.js';
 import {
   isIdentifier,
@@ -11,6 +12,7 @@ import {
   isWord,
   type LexerOptions,
   lex,
+  MAX_ANGLE_TOKENS,
   punctuationCode,
   signatureOf,
   skipGroup,
@@ -132,9 +134,6 @@ const MODIFIERS = new Set([
 
 const TYPE_KEYWORDS = new Set(['class', 'struct', 'interface', 'enum', 'record']);
 
-const MAX_HEADER_TOKENS = 1024;
-const MAX_ANGLE_TOKENS = 256;
-
 const OPEN_PAREN = 40;
 const COMMA = 44;
 const DOT = 46;
@@ -168,10 +167,7 @@ export function scanCSharp(text: string): ScanResult {
   while (index < tokens.count) {
     const frame = stack[stack.length - 1]!;
     if (isPunctuation(tokens, index, CLOSE_BRACE)) {
-      if (stack.length > 1) {
-        stack.pop();
-        if (frame.definition) frame.definition.endLine = tokens.lines[index]!;
-      }
+      closeBlock(tokens, index, stack);
       index++;
       continue;
     }
@@ -206,6 +202,9 @@ function skipAngles(tokens: TokenList, open: number): number {
   return open + 1;
 }
 
+/** C# headers hold `[Attribute]` sections and arrays; `=> …;` is an expression body. */
+const HEADER_RULES: HeaderRules = { skipAngles, bracketGroups: true, arrowBodies: true };
+
 /** A type: `global::A.B<C>?[]*`, a tuple `(int a, int b)`; returns the index after it, or `index`. */
 function skipType(tokens: TokenList, index: number): number {
   if (isPunctuation(tokens, index, OPEN_PAREN)) {
@@ -235,36 +234,6 @@ function skipType(tokens: TokenList, index: number): number {
   }
 }
 
-/** From after a name to the `{` body, `=>` or `;`: the last header token and the body start (or -1). */
-function scanHeader(
-  tokens: TokenList,
-  index: number,
-): { last: number; body: number; arrow: boolean; resume: number } {
-  const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
-  let last = index - 1;
-  while (index < limit) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === OPEN_BRACE) return { last, body: index, arrow: false, resume: index };
-    if (punctuation === EQUALS && isPunctuation(tokens, index + 1, GREATER))
-      return { last, body: index, arrow: true, resume: index };
-    if (punctuation === SEMICOLON) return { last, body: -1, arrow: false, resume: index + 1 };
-    if (punctuation === CLOSE_BRACE) return { last, body: -1, arrow: false, resume: index };
-    if (punctuation === LESS) {
-      index = skipAngles(tokens, index);
-      last = index - 1;
-      continue;
-    }
-    if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
-      index = skipGroup(tokens, index, tokens.count);
-      last = index - 1;
-      continue;
-    }
-    last = index;
-    index++;
-  }
-  return { last, body: -1, arrow: false, resume: index };
-}
-
 /** Past a body (`{…}`) or an expression body (`=> …;`), setting the definition's end line. */
 function skipBody(
   tokens: TokenList,
@@ -277,21 +246,6 @@ function skipBody(
     : skipGroup(tokens, header.body, tokens.count);
   if (definition) definition.endLine = tokens.lines[end - 1]!;
   return end;
-}
-
-/** To past the `;` ending a declaration (not past a `}` that closes the enclosing body). */
-function skipToSemicolon(tokens: TokenList, index: number): number {
-  while (index < tokens.count) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === SEMICOLON) return index + 1;
-    if (punctuation === CLOSE_BRACE) return index;
-    if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
-      index = skipGroup(tokens, index, tokens.count);
-      continue;
-    }
-    index++;
-  }
-  return index;
 }
 
 function parseEnumMember(tokens: TokenList, index: number, frame: Frame, definitions: Definition[]): number {
@@ -371,7 +325,7 @@ function parseMember(
   const keyword = isIdentifier(tokens, index) ? tokenText(tokens, index) : '';
   if (TYPE_KEYWORDS.has(keyword) && isIdentifier(tokens, keywordIndex + 1)) {
     const nameIndex = keywordIndex + 1;
-    const header = scanHeader(tokens, nameIndex + 1);
+    const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
     const kind: DefinitionKind =
       keyword === 'enum'
         ? 'enum'
@@ -389,7 +343,7 @@ function parseMember(
   if (keyword === 'delegate') {
     const afterType = skipType(tokens, index + 1);
     if (!isIdentifier(tokens, afterType)) return index + 1;
-    const header = scanHeader(tokens, afterType + 1);
+    const header = scanHeader(tokens, afterType + 1, HEADER_RULES);
     addDefinition(definitions, tokens, afterType, 'type', start, header.last, scope);
     return header.resume;
   }
@@ -401,7 +355,7 @@ function parseMember(
     isIdentifier(tokens, index + 1) &&
     isPunctuation(tokens, index + 2, OPEN_PAREN)
   ) {
-    const header = scanHeader(tokens, index + 2);
+    const header = scanHeader(tokens, index + 2, HEADER_RULES);
     const definition = addDefinition(
       definitions,
       tokens,
@@ -419,7 +373,7 @@ function parseMember(
     tokenText(tokens, index) === frame.typeName &&
     isPunctuation(tokens, index + 1, OPEN_PAREN)
   ) {
-    const header = scanHeader(tokens, index + 1);
+    const header = scanHeader(tokens, index + 1, HEADER_RULES);
     const definition = addDefinition(definitions, tokens, index, 'constructor', start, header.last, scope);
     return skipBody(tokens, header, definition);
   }
@@ -434,7 +388,7 @@ function parseMember(
     while (open < tokens.count && !isPunctuation(tokens, open, OPEN_PAREN) && open - operatorIndex < 8)
       open++;
     const name = `operator ${signatureOf(tokens, operatorIndex + 1, open - 1)}`.trim();
-    const header = scanHeader(tokens, open);
+    const header = scanHeader(tokens, open, HEADER_RULES);
     const definition = addDefinition(
       definitions,
       tokens,
@@ -449,7 +403,7 @@ function parseMember(
   }
   // Indexer `T this[int i] { get; }`.
   if (isWord(tokens, afterType, 'this') && isPunctuation(tokens, afterType + 1, OPEN_BRACKET)) {
-    const header = scanHeader(tokens, afterType + 1);
+    const header = scanHeader(tokens, afterType + 1, HEADER_RULES);
     const definition = addDefinition(definitions, tokens, afterType, 'property', start, header.last, scope);
     return skipBody(tokens, header, definition);
   }
@@ -458,7 +412,7 @@ function parseMember(
   if (!isIdentifier(tokens, nameIndex)) return stepOver(tokens, index);
   while (isPunctuation(tokens, nameIndex + 1, DOT) && isIdentifier(tokens, nameIndex + 2)) nameIndex += 2;
   if (isPunctuation(tokens, nameIndex + 1, LESS) || isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
-    const header = scanHeader(tokens, nameIndex + 1);
+    const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
     const definition = addDefinition(definitions, tokens, nameIndex, 'method', start, header.last, scope);
     return skipBody(tokens, header, definition);
   }
@@ -517,12 +471,4 @@ function parseMember(
     declaratorStart = cursor;
   }
   return cursor;
-}
-
-function stepOver(tokens: TokenList, index: number): number {
-  const punctuation = punctuationCode(tokens, index);
-  if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
-    return skipGroup(tokens, index, tokens.count);
-  }
-  return index + 1;
 }

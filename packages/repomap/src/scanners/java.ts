@@ -4,6 +4,7 @@
  * initializer blocks and field initializers (anonymous classes included) are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { closeBlock, type HeaderRules, scanHeader, stepOver } from './brace-blocks.js';
 import { addDefinition } from './definitions.js';
 import {
   isIdentifier,
@@ -11,6 +12,7 @@ import {
   isWord,
   type LexerOptions,
   lex,
+  MAX_ANGLE_TOKENS,
   punctuationCode,
   skipGroup,
   type TokenList,
@@ -98,10 +100,6 @@ const MODIFIERS = new Set([
 
 const TYPE_KEYWORDS = new Set(['class', 'interface', 'enum', 'record']);
 
-const MAX_HEADER_TOKENS = 1024;
-/** Type-parameter lists are short; a `<` that does not close within this many tokens is an operator. */
-const MAX_ANGLE_TOKENS = 256;
-
 const OPEN_PAREN = 40;
 const COMMA = 44;
 const DOT = 46;
@@ -132,10 +130,7 @@ export function scanJava(text: string): ScanResult {
   while (index < tokens.count) {
     const frame = stack[stack.length - 1]!;
     if (isPunctuation(tokens, index, CLOSE_BRACE)) {
-      if (stack.length > 1) {
-        stack.pop();
-        if (frame.definition) frame.definition.endLine = tokens.lines[index]!;
-      }
+      closeBlock(tokens, index, stack);
       index++;
       continue;
     }
@@ -175,6 +170,9 @@ function skipAngles(tokens: TokenList, open: number): number {
   return open + 1;
 }
 
+/** Java headers hold `[]` only, and no expression bodies. */
+const HEADER_RULES: HeaderRules = { skipAngles, bracketGroups: false, arrowBodies: false };
+
 /** A type: `a.b.C<…>[]…` possibly annotated; returns the index after it, or `index` when there is none. */
 function skipType(tokens: TokenList, index: number): number {
   index = skipAnnotations(tokens, index);
@@ -198,31 +196,6 @@ function skipType(tokens: TokenList, index: number): number {
       return index;
     }
   }
-}
-
-/** From after a name to the `{` body or `;`: the last header token, the body index (or -1). */
-function scanHeader(tokens: TokenList, index: number): { last: number; body: number; resume: number } {
-  const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
-  let last = index - 1;
-  while (index < limit) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === OPEN_BRACE) return { last, body: index, resume: index };
-    if (punctuation === SEMICOLON) return { last, body: -1, resume: index + 1 };
-    if (punctuation === CLOSE_BRACE) return { last, body: -1, resume: index };
-    if (punctuation === LESS) {
-      index = skipAngles(tokens, index);
-      last = index - 1;
-      continue;
-    }
-    if (punctuation === OPEN_PAREN) {
-      index = skipGroup(tokens, index, tokens.count);
-      last = index - 1;
-      continue;
-    }
-    last = index;
-    index++;
-  }
-  return { last, body: -1, resume: index };
 }
 
 function parseEnumConstant(
@@ -296,7 +269,7 @@ function parseMember(
   ) {
     const nameIndex = isAnnotationType ? index + 2 : index + 1;
     if (!isIdentifier(tokens, nameIndex)) return nameIndex;
-    const header = scanHeader(tokens, nameIndex + 1);
+    const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
     const kind: DefinitionKind =
       typeKeyword === 'enum' ? 'enum' : typeKeyword === 'interface' ? 'interface' : 'class';
     const definition = addDefinition(definitions, tokens, nameIndex, kind, start, header.last, scope);
@@ -321,7 +294,7 @@ function parseMember(
     if (isPunctuation(tokens, index + 1, OPEN_PAREN) || isCompact) {
       const header = isCompact
         ? { last: index, body: index + 1, resume: index + 1 }
-        : scanHeader(tokens, index + 1);
+        : scanHeader(tokens, index + 1, HEADER_RULES);
       const definition = addDefinition(definitions, tokens, index, 'constructor', start, header.last, scope);
       if (header.body < 0) return header.resume;
       const end = skipGroup(tokens, header.body, tokens.count);
@@ -335,7 +308,7 @@ function parseMember(
   }
   const nameIndex = afterType;
   if (isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
-    const header = scanHeader(tokens, nameIndex + 1);
+    const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
     const definition = addDefinition(definitions, tokens, nameIndex, 'method', start, header.last, scope);
     if (header.body < 0) return header.resume;
     const end = skipGroup(tokens, header.body, tokens.count);
@@ -385,13 +358,4 @@ function isDeclaratorStart(tokens: TokenList, index: number): boolean {
     punctuation === SEMICOLON ||
     punctuation === OPEN_BRACKET
   );
-}
-
-/** Unrecognized member text: skip one token or one bracketed group. */
-function stepOver(tokens: TokenList, index: number): number {
-  const punctuation = punctuationCode(tokens, index);
-  if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
-    return skipGroup(tokens, index, tokens.count);
-  }
-  return index + 1;
 }

@@ -1066,6 +1066,12 @@ export function isWord(tokens: TokenList, index: number, word: string): boolean 
   return tokens.ends[index]! - start === word.length && tokens.text.startsWith(word, start);
 }
 
+/** How far a declaration header (parameters, return type, bounds) may run before a scanner gives up on it. */
+export const MAX_HEADER_TOKENS = 1024;
+
+/** Type-parameter lists are short; a `<` that does not close within this many tokens is an operator. */
+export const MAX_ANGLE_TOKENS = 256;
+
 /** Longest signature kept, in characters; longer headers end with an ellipsis. */
 export const MAX_SIGNATURE_LENGTH = 200;
 

@@ -4,6 +4,7 @@
  * modules, consts (constants), statics (variables), type aliases and `macro_rules!`. Function and macro bodies are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { closeBlock, type HeaderRules, scanHeader, skipToSemicolon } from './brace-blocks.js';
 import { addDefinition, pushDefinition } from './definitions.js';
 import {
   isIdentifier,
@@ -11,6 +12,7 @@ import {
   isWord,
   type LexerOptions,
   lex,
+  MAX_ANGLE_TOKENS,
   punctuationCode,
   STRING,
   signatureOf,
@@ -66,10 +68,6 @@ const LEXER_OPTIONS: LexerOptions = {
   keywords: KEYWORDS,
 };
 
-const MAX_HEADER_TOKENS = 1024;
-/** Type-parameter lists are short; a `<` that does not close within this many tokens is an operator. */
-const MAX_ANGLE_TOKENS = 256;
-
 const BANG = 33;
 const HASH = 35;
 const OPEN_PAREN = 40;
@@ -100,10 +98,7 @@ export function scanRust(text: string): ScanResult {
   let index = 0;
   while (index < tokens.count) {
     if (isPunctuation(tokens, index, CLOSE_BRACE)) {
-      if (stack.length > 1) {
-        const frame = stack.pop()!;
-        if (frame.definition) frame.definition.endLine = tokens.lines[index]!;
-      }
+      closeBlock(tokens, index, stack);
       index++;
       continue;
     }
@@ -144,45 +139,8 @@ function skipAngles(tokens: TokenList, open: number): number {
   return open + 1;
 }
 
-/** From after an item's name to its `{` body or closing `;`: the last header token and the body index (or -1). */
-function scanHeader(tokens: TokenList, index: number): { last: number; body: number; resume: number } {
-  const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
-  let last = index - 1;
-  while (index < limit) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === OPEN_BRACE) return { last, body: index, resume: index };
-    if (punctuation === SEMICOLON) return { last, body: -1, resume: index + 1 };
-    if (punctuation === CLOSE_BRACE) return { last, body: -1, resume: index };
-    if (punctuation === LESS) {
-      index = skipAngles(tokens, index);
-      last = index - 1;
-      continue;
-    }
-    if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
-      index = skipGroup(tokens, index, tokens.count);
-      last = index - 1;
-      continue;
-    }
-    last = index;
-    index++;
-  }
-  return { last, body: -1, resume: index };
-}
-
-/** Skips to past the `;` ending a statement-like item, stepping over bracketed groups. */
-function skipToSemicolon(tokens: TokenList, index: number): number {
-  while (index < tokens.count) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === SEMICOLON) return index + 1;
-    if (punctuation === CLOSE_BRACE) return index;
-    if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
-      index = skipGroup(tokens, index, tokens.count);
-      continue;
-    }
-    index++;
-  }
-  return index;
-}
+/** Rust headers hold `#[…]` attributes and `[T; N]` arrays; bodies are always blocks. */
+const HEADER_RULES: HeaderRules = { skipAngles, bracketGroups: true, arrowBodies: false };
 
 function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions: Definition[]): number {
   const frame = stack[stack.length - 1]!;
@@ -217,7 +175,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
   switch (keyword) {
     case 'fn': {
       if (!isIdentifier(tokens, nameIndex)) return nameIndex;
-      const header = scanHeader(tokens, nameIndex + 1);
+      const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
       const kind: DefinitionKind = frame.kind === 'module' ? 'function' : 'method';
       const definition = addDefinition(definitions, tokens, nameIndex, kind, start, header.last, scope);
       if (header.body < 0) return header.resume;
@@ -235,7 +193,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       ) {
         return nameIndex;
       }
-      const header = scanHeader(tokens, nameIndex + 1);
+      const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
       const definition = addDefinition(definitions, tokens, nameIndex, keyword, start, header.last, scope);
       if (header.body < 0) return header.resume;
       const end = skipGroup(tokens, header.body, tokens.count);
@@ -245,14 +203,14 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
     }
     case 'trait': {
       if (!isIdentifier(tokens, nameIndex)) return nameIndex;
-      const header = scanHeader(tokens, nameIndex + 1);
+      const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
       const definition = addDefinition(definitions, tokens, nameIndex, 'trait', start, header.last, scope);
       if (header.body < 0) return header.resume;
       stack.push({ kind: 'trait', scope: definition.name, definition });
       return header.body + 1;
     }
     case 'impl': {
-      const header = scanHeader(tokens, nameIndex);
+      const header = scanHeader(tokens, nameIndex, HEADER_RULES);
       const self = implSelfType(tokens, nameIndex, header.body >= 0 ? header.body : header.last + 1);
       if (self === undefined) return header.resume;
       // Named by its self type, but placed on the `impl` keyword's line.

@@ -1,0 +1,104 @@
+/**
+ * Moving through the declarations of the brace-and-semicolon languages whose members are read
+ * token by token (Java, C#, Rust): reading a header up to its body, skipping to a declaration's
+ * `;`, stepping over text no rule recognises, and closing a block's frame at its `}`.
+ */
+import type { Definition } from '../types.js';
+import { MAX_HEADER_TOKENS, punctuationCode, skipGroup, type TokenList } from './lexer.js';
+
+const OPEN_PAREN = 40;
+const SEMICOLON = 59;
+const LESS = 60;
+const EQUALS = 61;
+const GREATER = 62;
+const OPEN_BRACKET = 91;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+/** What one language's headers may contain beyond parentheses. */
+export interface HeaderRules {
+  /** The language's own `<…>` skipper: each closes its lists on different tokens. */
+  skipAngles: (tokens: TokenList, open: number) => number;
+  /** `[…]` is a group to step over whole (Rust and C# attributes and arrays; Java has only `[]`). */
+  bracketGroups: boolean;
+  /** `=>` starts an expression body (C#). */
+  arrowBodies: boolean;
+}
+
+/** Where a header ends. */
+export interface Header {
+  /** The last token of the header proper (before the body, `=>` or `;`). */
+  last: number;
+  /** The body's `{` (or the `=` of `=>`), or -1 when the declaration has none. */
+  body: number;
+  /** Whether {@link body} is an expression body `=> …;`. */
+  arrow: boolean;
+  /** Where parsing resumes when there is no body: past the `;`, or at a `}` that closes the enclosing block. */
+  resume: number;
+}
+
+/** From just after a declared name to its `{` body, `=>` (where the rules allow it) or `;`. */
+export function scanHeader(tokens: TokenList, index: number, rules: HeaderRules): Header {
+  const { skipAngles, bracketGroups, arrowBodies } = rules;
+  const limit = Math.min(tokens.count, index + MAX_HEADER_TOKENS);
+  let last = index - 1;
+  while (index < limit) {
+    const punctuation = punctuationCode(tokens, index);
+    if (punctuation === OPEN_BRACE) return { last, body: index, arrow: false, resume: index };
+    if (arrowBodies && punctuation === EQUALS && punctuationCode(tokens, index + 1) === GREATER)
+      return { last, body: index, arrow: true, resume: index };
+    if (punctuation === SEMICOLON) return { last, body: -1, arrow: false, resume: index + 1 };
+    if (punctuation === CLOSE_BRACE) return { last, body: -1, arrow: false, resume: index };
+    if (punctuation === LESS) {
+      index = skipAngles(tokens, index);
+      last = index - 1;
+      continue;
+    }
+    if (punctuation === OPEN_PAREN || (bracketGroups && punctuation === OPEN_BRACKET)) {
+      index = skipGroup(tokens, index, tokens.count);
+      last = index - 1;
+      continue;
+    }
+    last = index;
+    index++;
+  }
+  return { last, body: -1, arrow: false, resume: index };
+}
+
+/** To past the `;` ending a declaration, stepping over bracketed groups (not past a `}` that closes the enclosing block). */
+export function skipToSemicolon(tokens: TokenList, index: number): number {
+  while (index < tokens.count) {
+    const punctuation = punctuationCode(tokens, index);
+    if (punctuation === SEMICOLON) return index + 1;
+    if (punctuation === CLOSE_BRACE) return index;
+    if (punctuation === OPEN_BRACE || punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
+      index = skipGroup(tokens, index, tokens.count);
+      continue;
+    }
+    index++;
+  }
+  return index;
+}
+
+/** Past unrecognised member text: one token, or one whole bracketed group. */
+export function stepOver(tokens: TokenList, index: number): number {
+  const punctuation = punctuationCode(tokens, index);
+  if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
+    return skipGroup(tokens, index, tokens.count);
+  }
+  return index + 1;
+}
+
+/**
+ * At the `}` at `index`: pops the innermost block's frame (never the outermost, the file's, which a
+ * stray `}` must not close) and ends its definition on that line.
+ */
+export function closeBlock(
+  tokens: TokenList,
+  index: number,
+  stack: { definition: Definition | undefined }[],
+): void {
+  if (stack.length <= 1) return;
+  const frame = stack.pop()!;
+  if (frame.definition) frame.definition.endLine = tokens.lines[index]!;
+}
