@@ -359,7 +359,15 @@ export function fromAiSdk(input: unknown): Message[] {
         const part = expectObject(rawPart, index, 'a content part');
         if (part.type === 'text') texts.push(expectString(part, 'text', index));
         else if (part.type === 'reasoning') {
-          reasoning.push({ text: expectString(part, 'text', index), ...readSignature(part.providerOptions) });
+          // AI SDK 4 put the signature on the part itself.
+          const legacy = typeof part.signature === 'string' ? { signature: part.signature } : {};
+          reasoning.push({
+            text: expectString(part, 'text', index),
+            ...legacy,
+            ...readSignature(part.providerOptions),
+          });
+        } else if (part.type === 'redacted-reasoning') {
+          reasoning.push({ text: '', signature: expectString(part, 'data', index), redacted: true });
         } else if (part.type === 'tool-call' && part.providerExecuted !== true) {
           // A provider-executed call (e.g. web search) is answered inside the assistant message by
           // the provider; it needs no tool message, and the neutral model does not carry it.

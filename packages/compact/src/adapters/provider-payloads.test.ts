@@ -172,6 +172,25 @@ describe('AI SDK 4 CoreMessage transcripts', () => {
     ];
     const messages = fromAiSdk(v4);
     expect(messages[1]?.toolCalls?.[0]?.input).toEqual({ city: 'Oslo' });
+    expect(
+      fromAiSdk([
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'Think.', signature: 's1' },
+            { type: 'redacted-reasoning', data: 'opaque' },
+            { type: 'text', text: 'Done.' },
+          ],
+        },
+      ]),
+    ).toEqual([
+      {
+        role: 'assistant',
+        reasoning: { text: 'Think.', signature: 's1' },
+        additionalReasoning: [{ text: '', signature: 'opaque', redacted: true }],
+        text: 'Done.',
+      },
+    ]);
     expect(validate(messages, 'ai-sdk')).toEqual([]);
     const tool = toAiSdk(messages)[2];
     expect(tool?.role === 'tool' && tool.content.map((part) => part.output)).toEqual([
