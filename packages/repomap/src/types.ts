@@ -47,7 +47,17 @@ export interface ScanResult {
 }
 
 /** Languages with a built-in scanner. */
-export type Language = 'typescript' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'c' | 'cpp' | 'csharp' | 'ruby';
+export type Language =
+  | 'typescript'
+  | 'javascript'
+  | 'python'
+  | 'go'
+  | 'rust'
+  | 'java'
+  | 'c'
+  | 'cpp'
+  | 'csharp'
+  | 'ruby';
 
 /** A pure scanner: text in, definitions and references out. Never throws on any input. */
 export type Scanner = (text: string) => ScanResult;
