@@ -36,6 +36,32 @@ describe('ctxkit compact', () => {
     expect(JSON.parse(bare.stdout)).toEqual(document.messages);
   });
 
+  it('notes on stderr when the untouchable tail alone is over the budget', async () => {
+    const huge = 'line of tool output\n'.repeat(2000);
+    const directory = writeTemp('huge.json', [
+      { role: 'user', content: 'Run the tests.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'shell', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: huge },
+    ]);
+    const result = await runInProcess(
+      ['compact', 'huge.json', '-f', 'openai', '--window', '1000'],
+      directory,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /^ctxkit: note: \d+ tokens after compaction, still over the 1000-token budget \(the latest user turn and the last 3 model turns are never compacted\)\n$/,
+    );
+    const quiet = await runInProcess(
+      ['--quiet', 'compact', 'huge.json', '-f', 'openai', '--window', '1000'],
+      directory,
+    );
+    expect(quiet.stderr).toBe('');
+  });
+
   it('keeps Anthropic system text as a parameter', async () => {
     const directory = writeTemp('anthropic.json', {
       system: 'Be brief.',

@@ -4,6 +4,7 @@ import {
   isEmptyMessage,
   type Message,
   type Provider,
+  RECENCY_WINDOW_TURNS,
   repair,
   TranscriptFormatError,
   toAnthropic,
@@ -208,6 +209,13 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         target: options.target,
         countTokens: (text) => tokenizer.count(text),
       });
+      if (result.after > budget && !io.quiet) {
+        // Not an error (the transcript is still valid and smaller), but the caller must know it will
+        // not fit: what is left is the latest turn and the recency window, which are never compacted.
+        io.stderr.write(
+          `ctxkit: note: ${result.after} tokens after compaction, still over the ${budget}-token budget (the latest user turn and the last ${RECENCY_WINDOW_TURNS} model turns are never compacted)\n`,
+        );
+      }
       const output = toProvider(result.messages, options.format);
       if (!options.json) {
         writeJson(io, writeBack(json, result.messages, options.format));
