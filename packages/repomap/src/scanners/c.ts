@@ -16,6 +16,7 @@ import {
   isWord,
   type LexerOptions,
   lex,
+  MAX_ANGLE_TOKENS,
   punctuationCode,
   STRING,
   signatureOf,
@@ -193,7 +194,6 @@ const AFTER_PARAMETERS = new Set([
 const NOT_NAMES = new Set(['if', 'while', 'for', 'switch', 'return', 'sizeof', 'do', 'else', 'case', 'goto']);
 
 const MAX_DECLARATION_TOKENS = 1024;
-const MAX_ANGLE_TOKENS = 256;
 
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;

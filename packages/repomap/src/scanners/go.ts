@@ -12,6 +12,7 @@ import {
   isWord,
   type LexerOptions,
   lex,
+  MAX_HEADER_TOKENS,
   NUMBER,
   punctuationCode,
   STRING,
@@ -54,8 +55,6 @@ const LEXER_OPTIONS: LexerOptions = {
   backquoteRawStrings: true,
   keywords: KEYWORDS,
 };
-
-const MAX_HEADER_TOKENS = 1024;
 
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;

@@ -12,6 +12,7 @@ import {
   isWord,
   type LexerOptions,
   lex,
+  MAX_HEADER_TOKENS,
   PUNCTUATION,
   SPACE_BEFORE,
   type TokenList,
@@ -61,9 +62,6 @@ const LEXER_OPTIONS: LexerOptions = {
   pythonStrings: true,
   keywords: KEYWORDS,
 };
-
-/** How far a `def`/`class` header may run before we give up looking for its `:`. */
-const MAX_HEADER_TOKENS = 1024;
 
 const BACKSLASH = 92;
 const COLON = 58;

@@ -13,6 +13,8 @@ import {
   isWord,
   type LexerOptions,
   lex,
+  MAX_ANGLE_TOKENS,
+  MAX_HEADER_TOKENS,
   NUMBER,
   PUNCTUATION,
   SPACE_BEFORE,
@@ -100,11 +102,6 @@ const MEMBER_MODIFIERS = new Set([
 
 /** Modifiers that make a constructor parameter a class field. */
 const PARAMETER_MODIFIERS = new Set(['public', 'private', 'protected', 'readonly', 'override']);
-
-/** How far a header (parameters, return type, heritage) may run before we give up on it. */
-const MAX_HEADER_TOKENS = 1024;
-/** Type-parameter lists are short; a `<` that does not close within this many tokens is an operator. */
-const MAX_ANGLE_TOKENS = 256;
 
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;
