@@ -101,6 +101,12 @@ function formatSpans(spans: { start: number; end: number }[]): string {
     .join(',');
 }
 
+function noRoomForTask(budget: Budget): UserError {
+  return new UserError(
+    `the budget leaves no room for the task: ${budget.available} tokens available of a ${budget.window}-token window; lower --reserve-response or use a larger window`,
+  );
+}
+
 /**
  * The I/O shell around `composePack`: build the repo map for the task, read the top-ranked files,
  * load instructions and skills for that file scope, then compose under the budget.
@@ -114,6 +120,8 @@ export async function gatherPack(
   const task = await readTask(io, options);
   const { resolution, budget } = await resolveBudget(io, options, false);
   const tokenizer = createTokenizer({ encoding: resolution.profile.encoding });
+  // Nothing fits in no room: say so before scanning the repository.
+  if (budget.available <= 0) throw noRoomForTask(budget);
   const plan = planPack(budget);
   const values = io.config.values;
 
@@ -152,12 +160,8 @@ export async function gatherPack(
     repoMap: map,
     files,
   });
-  if (pack.dropped.some((item) => item.kind === 'task')) {
-    // A pack without its task is useless to a model, and `--text` would print nothing at all.
-    throw new UserError(
-      `the budget leaves no room for the task: ${budget.available} tokens available of a ${budget.window}-token window; lower --reserve-response or use a larger window`,
-    );
-  }
+  // A pack without its task is useless to a model, and `--text` would print nothing at all.
+  if (pack.dropped.some((item) => item.kind === 'task')) throw noRoomForTask(budget);
   const phases: PackPhases = {
     repoMap: {
       files: map.files,
