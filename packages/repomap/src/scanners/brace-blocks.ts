@@ -4,16 +4,17 @@
  * `;`, stepping over text no rule recognises, and closing a block's frame at its `}`.
  */
 import type { Definition } from '../types.js';
+import {
+  CLOSE_BRACE,
+  EQUALS,
+  GREATER,
+  LESS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  SEMICOLON,
+} from './character-codes.js';
 import { MAX_HEADER_TOKENS, punctuationCode, skipGroup, type TokenList } from './lexer.js';
-
-const OPEN_PAREN = 40;
-const SEMICOLON = 59;
-const LESS = 60;
-const EQUALS = 61;
-const GREATER = 62;
-const OPEN_BRACKET = 91;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
 
 /** What one language's headers may contain beyond parentheses. */
 export interface HeaderRules {

@@ -6,6 +6,23 @@
  * preprocessor lines are never read as declarations.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import {
+  AMPERSAND,
+  CARET,
+  CLOSE_BRACE,
+  CLOSE_PAREN,
+  COLON,
+  COMMA,
+  EQUALS,
+  GREATER,
+  LESS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  SEMICOLON,
+  STAR,
+  TILDE,
+} from './character-codes.js';
 import { addDefinition } from './definitions.js';
 import {
   DIRECTIVE_START,
@@ -194,22 +211,6 @@ const AFTER_PARAMETERS = new Set([
 const NOT_NAMES = new Set(['if', 'while', 'for', 'switch', 'return', 'sizeof', 'do', 'else', 'case', 'goto']);
 
 const MAX_DECLARATION_TOKENS = 1024;
-
-const OPEN_PAREN = 40;
-const CLOSE_PAREN = 41;
-const STAR = 42;
-const COMMA = 44;
-const COLON = 58;
-const SEMICOLON = 59;
-const LESS = 60;
-const EQUALS = 61;
-const GREATER = 62;
-const OPEN_BRACKET = 91;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const TILDE = 126;
-const AMPERSAND = 38;
-const CARET = 94;
 
 function recordKind(keyword: string): DefinitionKind {
   return keyword === 'enum'

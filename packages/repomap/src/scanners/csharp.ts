@@ -5,6 +5,22 @@
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import { closeBlock, type HeaderRules, scanHeader, skipToSemicolon, stepOver } from './brace-blocks.js';
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  DOT,
+  EQUALS,
+  GREATER,
+  LESS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  QUESTION,
+  SEMICOLON,
+  STAR,
+  TILDE,
+} from './character-codes.js';
 import { addDefinition } from './definitions.js';
 import {
   isIdentifier,
@@ -133,21 +149,6 @@ const MODIFIERS = new Set([
 ]);
 
 const TYPE_KEYWORDS = new Set(['class', 'struct', 'interface', 'enum', 'record']);
-
-const OPEN_PAREN = 40;
-const COMMA = 44;
-const DOT = 46;
-const SEMICOLON = 59;
-const LESS = 60;
-const EQUALS = 61;
-const GREATER = 62;
-const QUESTION = 63;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const TILDE = 126;
-const STAR = 42;
 
 interface Frame {
   kind: 'file' | 'namespace' | 'type' | 'enum';

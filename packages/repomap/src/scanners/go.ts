@@ -4,6 +4,17 @@
  * grouped `( … )` blocks. Function bodies are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  CLOSE_PAREN,
+  COMMA,
+  DOT,
+  EQUALS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+} from './character-codes.js';
 import { pushDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
@@ -55,16 +66,6 @@ const LEXER_OPTIONS: LexerOptions = {
   backquoteRawStrings: true,
   keywords: KEYWORDS,
 };
-
-const OPEN_PAREN = 40;
-const CLOSE_PAREN = 41;
-const COMMA = 44;
-const DOT = 46;
-const EQUALS = 61;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
 
 /** Scans Go source. */
 export function scanGo(text: string): ScanResult {

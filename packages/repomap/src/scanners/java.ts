@@ -5,6 +5,20 @@
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import { closeBlock, type HeaderRules, scanHeader, stepOver } from './brace-blocks.js';
+import {
+  AT,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  DOT,
+  EQUALS,
+  GREATER,
+  LESS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  SEMICOLON,
+} from './character-codes.js';
 import { addDefinition } from './definitions.js';
 import {
   isIdentifier,
@@ -99,19 +113,6 @@ const MODIFIERS = new Set([
 ]);
 
 const TYPE_KEYWORDS = new Set(['class', 'interface', 'enum', 'record']);
-
-const OPEN_PAREN = 40;
-const COMMA = 44;
-const DOT = 46;
-const SEMICOLON = 59;
-const LESS = 60;
-const EQUALS = 61;
-const GREATER = 62;
-const AT = 64;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
 
 interface Frame {
   kind: 'file' | 'class' | 'interface' | 'enum' | 'record';

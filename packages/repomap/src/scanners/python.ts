@@ -4,6 +4,7 @@
  * indentation of logical lines; bracketed and backslash-continued lines belong to their statement.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { BACKSLASH, COLON, COMMA, EQUALS, SEMICOLON } from './character-codes.js';
 import { addDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
@@ -62,12 +63,6 @@ const LEXER_OPTIONS: LexerOptions = {
   pythonStrings: true,
   keywords: KEYWORDS,
 };
-
-const BACKSLASH = 92;
-const COLON = 58;
-const COMMA = 44;
-const EQUALS = 61;
-const SEMICOLON = 59;
 
 interface ParserState {
   /** How many open blocks are functions: assignments inside any of them (outside a class body) are locals. */

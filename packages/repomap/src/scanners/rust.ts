@@ -5,6 +5,19 @@
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import { closeBlock, type HeaderRules, scanHeader, skipToSemicolon } from './brace-blocks.js';
+import {
+  BANG,
+  CLOSE_BRACE,
+  COLON,
+  COMMA,
+  GREATER,
+  HASH,
+  LESS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  SEMICOLON,
+} from './character-codes.js';
 import { addDefinition, pushDefinition } from './definitions.js';
 import {
   isIdentifier,
@@ -67,18 +80,6 @@ const LEXER_OPTIONS: LexerOptions = {
   rustLiterals: true,
   keywords: KEYWORDS,
 };
-
-const BANG = 33;
-const HASH = 35;
-const OPEN_PAREN = 40;
-const COMMA = 44;
-const COLON = 58;
-const SEMICOLON = 59;
-const LESS = 60;
-const GREATER = 62;
-const OPEN_BRACKET = 91;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
 
 /** Words allowed before an item's keyword. */
 const QUALIFIERS = new Set(['pub', 'const', 'async', 'unsafe', 'extern', 'default', 'safe']);

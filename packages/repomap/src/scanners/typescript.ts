@@ -4,6 +4,26 @@
  * whole, so locals never surface as definitions.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import {
+  AT,
+  BANG,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  CLOSE_PAREN,
+  COLON,
+  COMMA,
+  DOT,
+  EQUALS,
+  GREATER,
+  HASH,
+  LESS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  QUESTION,
+  SEMICOLON,
+  STAR,
+} from './character-codes.js';
 import { addDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
@@ -102,25 +122,6 @@ const MEMBER_MODIFIERS = new Set([
 
 /** Modifiers that make a constructor parameter a class field. */
 const PARAMETER_MODIFIERS = new Set(['public', 'private', 'protected', 'readonly', 'override']);
-
-const OPEN_PAREN = 40;
-const CLOSE_PAREN = 41;
-const STAR = 42;
-const COMMA = 44;
-const DOT = 46;
-const COLON = 58;
-const SEMICOLON = 59;
-const LESS = 60;
-const EQUALS = 61;
-const GREATER = 62;
-const QUESTION = 63;
-const AT = 64;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const HASH = 35;
-const BANG = 33;
 
 /** Punctuation that, ending a line or starting the next, continues an expression or type. */
 const CONTINUATION = new Set([46, 63, 58, 124, 38, 43, 45, 42, 47, 37, 61, 62, 60, 44, 40, 91, 33, 126, 94]);
