@@ -10,7 +10,7 @@ import {
 } from '../budget/check.js';
 import { expandCases, loadBudgetConfig } from '../budget/config.js';
 import { CLI_BIN, runPack } from '../budget/run-pack.js';
-import type { BudgetBaseline } from '../budget/types.js';
+import type { BudgetBaseline, BudgetRecord } from '../budget/types.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
@@ -43,6 +43,10 @@ function readBaseline(path: string): BudgetBaseline {
   if (parsed.version !== 1 || typeof parsed.cases !== 'object')
     throw new Error(`${path}: not a version 1 budget baseline`);
   return parsed;
+}
+
+function percentOfAvailable(record: BudgetRecord, tokens: number): number {
+  return Math.round((tokens / Math.max(1, record.available)) * 1000) / 10;
 }
 
 function reportSection(outcomes: CaseOutcome[], failures: number): ReportSection {
@@ -80,17 +84,22 @@ function reportSection(outcomes: CaseOutcome[], failures: number): ReportSection
     charts: [
       {
         kind: 'stacked',
-        title: 'Pack composition per profile (implement role)',
-        unit: 'tokens',
+        // Shares of each case's own available budget, so a 4k and a 128k profile read on one axis.
+        title: 'Pack composition per profile, implement role (% of available budget)',
+        unit: '% of available',
         categories: implement.map((outcome) => outcome.id.replace(/\/implement$/, '')),
         series: [
           ...sectionKinds.map((kind) => ({
             name: kind,
-            values: implement.map((outcome) => outcome.first!.perSection[kind] ?? 0),
+            values: implement.map((outcome) =>
+              percentOfAvailable(outcome.first!, outcome.first!.perSection[kind] ?? 0),
+            ),
           })),
           {
             name: 'free',
-            values: implement.map((outcome) => Math.max(0, outcome.first!.available - outcome.first!.used)),
+            values: implement.map((outcome) =>
+              percentOfAvailable(outcome.first!, Math.max(0, outcome.first!.available - outcome.first!.used)),
+            ),
           },
         ],
       },
