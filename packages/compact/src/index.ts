@@ -66,4 +66,4 @@ export type {
   ToolResult,
 } from './types.js';
 export type { Violation, ViolationKind } from './validate.js';
-export { isEmptyMessage, validate } from './validate.js';
+export { isEmptyMessage, mergesWithPrevious, validate } from './validate.js';

@@ -1,6 +1,6 @@
 import { CONTINUATION_MARKER, MISSING_RESULT_MARKER } from './constants.js';
 import type { Message, Provider, ToolCall } from './types.js';
-import { isEmptyMessage, validate } from './validate.js';
+import { isEmptyMessage, mergesWithPrevious, validate } from './validate.js';
 
 /** One change `repair()` made, located by the index in the input it concerns. */
 export interface RepairAction {
@@ -226,10 +226,13 @@ function fixAlternation(entries: Entry[], actions: RepairAction[]): Entry[] {
       continue;
     }
     leading = false;
-    const previous = out[out.length - 1]?.message.role;
+    const previousMessage = out[out.length - 1]?.message;
+    const previous = previousMessage?.role;
+    // Consecutive assistant messages that toAnthropic writes as one turn need no user turn between.
+    const joins = previousMessage !== undefined && mergesWithPrevious([previousMessage, message], 1);
     if (
       message.role === 'assistant' &&
-      (previous === undefined || previous === 'system' || previous === 'assistant')
+      (previous === undefined || previous === 'system' || (previous === 'assistant' && !joins))
     ) {
       out.push({ origin: entry.origin, message: { role: 'user', text: CONTINUATION_MARKER } });
       actions.push({

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toAnthropic } from './adapters/anthropic.js';
+import { repair } from './repair.js';
 import { transcript } from './testing/arbitraries.js';
 import type { Message } from './types.js';
 import { validate } from './validate.js';
@@ -59,7 +61,7 @@ describe('validate', () => {
     const messages: Message[] = [
       { role: 'system', text: 'sys' },
       { role: 'assistant', text: 'hello' },
-      { role: 'assistant', text: 'again' },
+      { role: 'assistant', text: 'again', reasoning: { text: 'hm', signature: 's' } },
       { role: 'user', text: '' },
       { role: 'system', text: 'late' },
     ];
@@ -71,6 +73,28 @@ describe('validate', () => {
     ]);
     expect(validate(messages, 'ai-sdk')).toEqual([]);
     expect(validate(messages, 'openai')).toEqual([]);
+  });
+
+  it('accepts consecutive assistant messages that form one Anthropic turn, as toAnthropic writes them', () => {
+    // Harnesses that log each content block as its own entry store a turn this way.
+    const messages: Message[] = [
+      { role: 'user', text: 'Read a.ts' },
+      { role: 'assistant', text: 'Let me look.' },
+      { role: 'assistant', toolCalls: [{ id: 't1', name: 'Read', input: { file_path: 'a.ts' } }] },
+      { role: 'tool', toolResult: { callId: 't1', content: 'x' } },
+      { role: 'assistant', text: 'Done.' },
+    ];
+    expect(validate(messages, 'anthropic')).toEqual([]);
+    expect(repair(messages, 'anthropic').actions).toEqual([]);
+    expect(toAnthropic(messages).messages.map((message) => message.content)).toEqual([
+      'Read a.ts',
+      [
+        { type: 'text', text: 'Let me look.' },
+        { type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'a.ts' } },
+      ],
+      [{ type: 'tool_result', tool_use_id: 't1', content: 'x' }],
+      [{ type: 'text', text: 'Done.' }],
+    ]);
   });
 
   it('flags fields on the wrong role', () => {

@@ -51,6 +51,24 @@ export function isEmptyMessage(message: Message): boolean {
 }
 
 /**
+ * Whether the assistant message at `index` joins the assistant message right before it into one
+ * Anthropic turn, as `toAnthropic` writes it (and as the API itself combines consecutive turns): the
+ * earlier one made no tool calls (their results must come next) and the later one carries no
+ * reasoning (thinking must open a turn). Harnesses that log each content block as its own entry
+ * produce such runs.
+ */
+export function mergesWithPrevious(messages: readonly Message[], index: number): boolean {
+  const previous = messages[index - 1];
+  const message = messages[index];
+  return (
+    previous?.role === 'assistant' &&
+    message?.role === 'assistant' &&
+    !previous.toolCalls?.length &&
+    !message.reasoning
+  );
+}
+
+/**
  * Every way `messages` would be rejected by `provider` (tool pairing for all of them; alternation,
  * system placement and empty messages where that provider cares), in index order. An empty array means
  * valid. Pure; usable on its own by harness authors before sending a request.
@@ -93,7 +111,7 @@ export function validate(messages: readonly Message[], provider: Provider): Viol
           index,
           `${where}: Anthropic expects the conversation to start with a user message`,
         );
-      } else if (previousRole === 'assistant') {
+      } else if (previousRole === 'assistant' && !mergesWithPrevious(messages, index)) {
         report(
           'alternation',
           index,

@@ -1,4 +1,5 @@
 import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
+import { mergesWithPrevious } from '../validate.js';
 import {
   describe,
   describeType,
@@ -179,7 +180,13 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
       for (const call of message.toolCalls ?? []) {
         blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: toolUseInput(call.input) });
       }
-      out.push({ role: 'assistant', content: blocks });
+      const previous = out[out.length - 1];
+      if (index > 0 && mergesWithPrevious(messages, index) && previous?.role === 'assistant') {
+        // One turn on the wire: Anthropic alternates strictly.
+        (previous.content as AnthropicContentBlock[]).push(...blocks);
+      } else {
+        out.push({ role: 'assistant', content: blocks });
+      }
       continue;
     }
     userBlocks ??= [];

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { transcript } from '../testing/arbitraries.js';
+import type { Message } from '../types.js';
 import { validate } from '../validate.js';
 import { fromAiSdk, toAiSdk } from './ai-sdk.js';
 import { fromAnthropic, toAnthropic } from './anthropic.js';
@@ -31,6 +32,29 @@ describe('adapters round-trip', () => {
         expect(fromAnthropic(viaJson(request))).toEqual(messages);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('writes an assistant turn logged block by block as one Anthropic turn, equal to the whole', () => {
+    fc.assert(
+      fc.property(transcript('anthropic'), (messages) => {
+        // Split every assistant message with text and tool calls into two entries, as harnesses that
+        // log each content block separately store them.
+        const split = messages.flatMap((message): Message[] => {
+          if (message.role !== 'assistant' || message.text === undefined || !message.toolCalls?.length)
+            return [message];
+          const { toolCalls, ...first } = message;
+          return [first, { role: 'assistant', toolCalls }];
+        });
+        expect(validate(split, 'anthropic')).toEqual([]);
+        const request = toAnthropic(split);
+        request.messages.forEach((message, index) => {
+          expect(message.role).toBe(index % 2 === 0 ? 'user' : 'assistant');
+        });
+        expect(request).toEqual(toAnthropic(messages));
+        expect(fromAnthropic(viaJson(request))).toEqual(messages);
+      }),
+      { numRuns: 500 },
     );
   });
 
