@@ -260,12 +260,7 @@ function parseSpec(
     return end;
   }
   const names: number[] = [];
-  let cursor = index;
-  while (tokens.kinds[cursor] === IDENTIFIER) {
-    names.push(cursor);
-    if (!isPunctuation(tokens, cursor + 1, COMMA)) break;
-    cursor += 2;
-  }
+  const cursor = collectNames(tokens, index, names);
   // From the last name: a spec that is only names (`B` in an iota group) ends at its own line.
   const end = skipLine(tokens, cursor, limit);
   const signature = signatureOf(tokens, from, end - 1);
@@ -274,6 +269,20 @@ function parseSpec(
     add(definitions, tokens, nameIndex, keyword === 'const' ? 'constant' : 'variable', signature);
   }
   return end;
+}
+
+/**
+ * Collects the names of a list `a, b, c` starting at `index` into `names`; returns where the list
+ * stops: its last name, the token after a comma not followed by a name, or `index` when it is no name.
+ */
+function collectNames(tokens: TokenList, index: number, names: number[]): number {
+  let cursor = index;
+  while (tokens.kinds[cursor] === IDENTIFIER) {
+    names.push(cursor);
+    if (!isPunctuation(tokens, cursor + 1, COMMA)) break;
+    cursor += 2;
+  }
+  return cursor;
 }
 
 /** `[T any]`, `[K comparable, V any]` rather than an array length `[N]` or `[]`. */
@@ -329,12 +338,7 @@ function parseMembers(
         }
       } else {
         const names: number[] = [];
-        let cursor = index;
-        while (tokens.kinds[cursor] === IDENTIFIER) {
-          names.push(cursor);
-          if (!isPunctuation(tokens, cursor + 1, COMMA)) break;
-          cursor += 2;
-        }
+        const cursor = collectNames(tokens, index, names);
         const typeStart = cursor + 1;
         const isEmbedded =
           typeStart >= end || isPunctuation(tokens, typeStart, DOT) || tokens.kinds[typeStart] === STRING;
