@@ -544,6 +544,7 @@ function reportSection(
           `P@${k} ranked`,
           `R@${k} ranked`,
           'answered',
+          'P@1 injected',
           `P@${k} injected`,
           `R@${k} injected`,
         ],
