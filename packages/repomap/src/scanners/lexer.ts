@@ -796,6 +796,28 @@ export function lex(text: string, options: LexerOptions): TokenList {
     if (counter !== KEYWORD) references.set(detachString(word), counter.count);
   return tokens;
 
+  // Skips an interpolation hole from just past its `{` to past its closing `}` (or the file end):
+  // braces nest and line breaks count; a string inside — `"…"`, or also `'…'` where `singleQuotes`
+  // (Ruby) — is skipped to its closing quote or its line end, without further nesting.
+  function skipHole(singleQuotes: boolean): void {
+    let depth = 1;
+    while (position < length && depth > 0) {
+      const inner = text.charCodeAt(position);
+      if (inner === 123) depth++;
+      else if (inner === 125) depth--;
+      else if (inner === 10) {
+        line++;
+        lineStart = position + 1;
+      } else if (inner === 34 || (singleQuotes && inner === 39)) {
+        position++;
+        while (position < length && text.charCodeAt(position) !== inner && text.charCodeAt(position) !== 10) {
+          position += text.charCodeAt(position) === 92 ? 2 : 1;
+        }
+      }
+      position++;
+    }
+  }
+
   // C#: skips a regular, verbatim (`""` escapes a quote, lines allowed) or interpolated string
   // from just past its opening quote; `{{` is a literal brace, `{hole}` may hold nested strings.
   function skipCSharpString(verbatim: boolean, interpolated: boolean): void {
@@ -823,26 +845,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
           continue;
         }
         position++;
-        let depth = 1;
-        while (position < length && depth > 0) {
-          const inner = text.charCodeAt(position);
-          if (inner === 123) depth++;
-          else if (inner === 125) depth--;
-          else if (inner === 10) {
-            line++;
-            lineStart = position + 1;
-          } else if (inner === 34) {
-            position++;
-            while (
-              position < length &&
-              text.charCodeAt(position) !== 34 &&
-              text.charCodeAt(position) !== 10
-            ) {
-              position += text.charCodeAt(position) === 92 ? 2 : 1;
-            }
-          }
-          position++;
-        }
+        skipHole(false);
         continue;
       }
       position++;
@@ -873,27 +876,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
         lineStart = position + 1;
       } else if (interpolating !== 0 && code === 35 && text.charCodeAt(position + 1) === 123) {
         position += 2;
-        let depth = 1;
-        while (position < length && depth > 0) {
-          const inner = text.charCodeAt(position);
-          if (inner === 123) depth++;
-          else if (inner === 125) depth--;
-          else if (inner === 10) {
-            line++;
-            lineStart = position + 1;
-          } else if (inner === 34 || inner === 39) {
-            // A string inside the hole: skip it without further nesting.
-            position++;
-            while (
-              position < length &&
-              text.charCodeAt(position) !== inner &&
-              text.charCodeAt(position) !== 10
-            ) {
-              position += text.charCodeAt(position) === 92 ? 2 : 1;
-            }
-          }
-          position++;
-        }
+        skipHole(true);
         continue;
       }
       position++;
