@@ -12,6 +12,7 @@ export type {
   CountableDocument,
   CountableImage,
   CountableMessage,
+  CountableReasoning,
   CountableToolCall,
   CountableToolResult,
 } from './messages.js';

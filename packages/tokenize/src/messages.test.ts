@@ -75,6 +75,38 @@ describe('countMessageTokens', () => {
     expect(countMessageTokens(messages, perCharacter)).toBe(expected);
   });
 
+  it('counts every reasoning block and the attachments a tool returned', () => {
+    const base = countMessageTokens(
+      [{ role: 'tool', toolResult: { callId: 'c', content: 'x' } }],
+      perCharacter,
+    );
+    const withImage = countMessageTokens(
+      [
+        {
+          role: 'tool',
+          toolResult: { callId: 'c', content: 'x', attachments: [{ type: 'image', width: 750, height: 4 }] },
+        },
+      ],
+      perCharacter,
+    );
+    expect(withImage - base).toBe(4);
+    const oneBlock = countMessageTokens(
+      [{ role: 'assistant', reasoning: { text: 'ab', signature: 'S' } }],
+      perCharacter,
+    );
+    const threeBlocks = countMessageTokens(
+      [
+        {
+          role: 'assistant',
+          reasoning: { text: 'ab', signature: 'S' },
+          additionalReasoning: [{ text: 'cde' }, { text: '', signature: 'REDACTED' }],
+        },
+      ],
+      perCharacter,
+    );
+    expect(threeBlocks - oneBlock).toBe('cde'.length + 'REDACTED'.length);
+  });
+
   it('counts raw JSON argument text as given', () => {
     const raw = countMessageTokens(
       [{ role: 'assistant', toolCalls: [{ name: 'f', input: '{"a":1}' }] }],

@@ -15,6 +15,8 @@ export interface CountableToolCall {
 export interface CountableToolResult {
   callId?: string;
   content: string;
+  /** Images or documents the tool returned (a screenshot, a rendered page). */
+  attachments?: readonly CountableAttachment[];
 }
 
 /** An image; width and height in pixels when known. */
@@ -41,7 +43,15 @@ export interface CountableMessage {
   toolResult?: CountableToolResult;
   attachments?: readonly CountableAttachment[];
   /** Model reasoning; the signature is sent back byte for byte, so it costs tokens too. */
-  reasoning?: { text: string; signature?: string };
+  reasoning?: CountableReasoning;
+  /** Further reasoning blocks of the same message (Anthropic can return several); each is sent back. */
+  additionalReasoning?: readonly CountableReasoning[];
+}
+
+/** A reasoning block: its text and the opaque signature the provider wants back verbatim. */
+export interface CountableReasoning {
+  text: string;
+  signature?: string;
 }
 
 /**
@@ -99,9 +109,11 @@ export function countMessageTokens(
   for (const message of messages) {
     total += MESSAGE_OVERHEAD_TOKENS;
     if (message.text) total += count(message.text);
-    if (message.reasoning) {
-      total += count(message.reasoning.text);
-      if (message.reasoning.signature) total += count(message.reasoning.signature);
+    for (const reasoning of message.reasoning
+      ? [message.reasoning, ...(message.additionalReasoning ?? [])]
+      : (message.additionalReasoning ?? [])) {
+      total += count(reasoning.text);
+      if (reasoning.signature) total += count(reasoning.signature);
     }
     for (const call of message.toolCalls ?? []) {
       total += TOOL_CALL_OVERHEAD_TOKENS + count(call.name) + count(argumentsText(call.input));
@@ -110,6 +122,8 @@ export function countMessageTokens(
     if (message.toolResult) {
       total += TOOL_RESULT_OVERHEAD_TOKENS + count(message.toolResult.content);
       if (message.toolResult.callId) total += count(message.toolResult.callId);
+      for (const attachment of message.toolResult.attachments ?? [])
+        total += countAttachmentTokens(attachment);
     }
     for (const attachment of message.attachments ?? []) total += countAttachmentTokens(attachment);
   }
