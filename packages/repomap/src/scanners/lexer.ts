@@ -277,8 +277,9 @@ export function lex(text: string, options: LexerOptions): TokenList {
   };
 
   // Skips a quoted literal body from `position` (just past the opening quote) to past the closing
-  // quote; single-line forms stop at an unescaped line end.
-  const skipQuoted = (quote: number, multiline: boolean) => {
+  // quote; single-line forms stop at an unescaped line end. With `hashHoles` (Ruby's `"…"` and
+  // backticks), `#{…}` holes are skipped with their nested strings, counting braces.
+  const skipQuoted = (quote: number, multiline: boolean, hashHoles = false) => {
     while (position < length) {
       const code = text.charCodeAt(position);
       if (code === 92) {
@@ -297,6 +298,10 @@ export function lex(text: string, options: LexerOptions): TokenList {
         if (!multiline) return;
         line++;
         lineStart = position + 1;
+      } else if (hashHoles && code === 35 && text.charCodeAt(position + 1) === 123) {
+        position += 2;
+        skipHole(true);
+        continue;
       }
       position++;
     }
@@ -544,7 +549,8 @@ export function lex(text: string, options: LexerOptions): TokenList {
       }
       if (code === 34 || code === 96 || code === 39) {
         position++;
-        skipRubyString(code, code === 39 ? 0 : code);
+        // Ruby strings may span lines; single quotes have no holes.
+        skipQuoted(code, true, code !== 39);
         push(STRING, start, position, startLine, startColumn);
         continue;
       }
@@ -846,37 +852,6 @@ export function lex(text: string, options: LexerOptions): TokenList {
         }
         position++;
         skipHole(false);
-        continue;
-      }
-      position++;
-    }
-    position = Math.min(position, length);
-  }
-
-  // Ruby: skips a quoted string from just past its opening quote. `interpolating` is the quote
-  // when `#{…}` holes apply (double quotes, backticks); holes are skipped with their nested
-  // strings, counting braces. Strings may span lines.
-  function skipRubyString(quote: number, interpolating: number): void {
-    while (position < length) {
-      const code = text.charCodeAt(position);
-      if (code === 92) {
-        if (text.charCodeAt(position + 1) === 10) {
-          line++;
-          lineStart = position + 2;
-        }
-        position += 2;
-        continue;
-      }
-      if (code === quote) {
-        position++;
-        return;
-      }
-      if (code === 10) {
-        line++;
-        lineStart = position + 1;
-      } else if (interpolating !== 0 && code === 35 && text.charCodeAt(position + 1) === 123) {
-        position += 2;
-        skipHole(true);
         continue;
       }
       position++;
