@@ -276,6 +276,16 @@ export function lex(text: string, options: LexerOptions): TokenList {
     lastCode = kind === PUNCTUATION ? text.charCodeAt(start) : 0;
   };
 
+  // Past the backslash escape at `position` (the backslash and the character it escapes); an
+  // escaped line break still starts a new line.
+  const skipEscape = () => {
+    if (text.charCodeAt(position + 1) === 10) {
+      line++;
+      lineStart = position + 2;
+    }
+    position += 2;
+  };
+
   // Skips a quoted literal body from `position` (just past the opening quote) to past the closing
   // quote; single-line forms stop at an unescaped line end. With `hashHoles` (Ruby's `"…"` and
   // backticks), `#{…}` holes are skipped with their nested strings, counting braces.
@@ -283,11 +293,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
     while (position < length) {
       const code = text.charCodeAt(position);
       if (code === 92) {
-        if (text.charCodeAt(position + 1) === 10) {
-          line++;
-          lineStart = position + 2;
-        }
-        position += 2;
+        skipEscape();
         continue;
       }
       if (code === quote) {
@@ -313,11 +319,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
     while (position < length) {
       const code = text.charCodeAt(position);
       if (escapes && code === 92) {
-        if (text.charCodeAt(position + 1) === 10) {
-          line++;
-          lineStart = position + 2;
-        }
-        position += 2;
+        skipEscape();
         continue;
       }
       if (code === 10) {
@@ -338,11 +340,7 @@ export function lex(text: string, options: LexerOptions): TokenList {
     while (position < length) {
       const code = text.charCodeAt(position);
       if (code === 92) {
-        if (text.charCodeAt(position + 1) === 10) {
-          line++;
-          lineStart = position + 2;
-        }
-        position += 2;
+        skipEscape();
         continue;
       }
       if (code === 96) {
