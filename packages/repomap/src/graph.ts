@@ -2,6 +2,7 @@
  * The file-level reference graph: an edge from a file that references an identifier to each file
  * that defines it, weighted by the square root of the reference count times named multipliers.
  */
+import { internReferenceNames, type NameTable } from './name-table.js';
 import type { EdgeList } from './pagerank.js';
 import { isCodeLike } from './query.js';
 import type { Definition } from './types.js';
@@ -29,6 +30,8 @@ export interface ReferenceGraph {
   definers: Map<string, number[]>;
   /** For every defined identifier, its occurrences across all files (counted while building edges). */
   referenceTotals: Map<string, number>;
+  /** The referenced names interned, for later passes over every file's references. */
+  nameTable: NameTable;
 }
 
 /** A reference to an identifier the task names is a strong hint the two files are the task's. */
@@ -84,28 +87,34 @@ export function indexDefiners(files: readonly GraphFile[]): Map<string, number[]
 /** Builds the reference graph of `files` (indices are node ids). Self-references make no edges. */
 export function buildReferenceGraph(files: readonly GraphFile[], context: GraphContext): ReferenceGraph {
   const definers = indexDefiners(files);
+  const nameTable = internReferenceNames(files);
+  const nameCount = nameTable.names.length;
+  // Per name id: its defining files (undefined when none), its occurrence total, its multiplier
+  // (NaN until first needed). Arrays instead of maps: every reference of every file lands here.
+  const definersById: (number[] | undefined)[] = nameTable.names.map((name) => definers.get(name));
+  const totals = new Float64Array(nameCount);
+  const multipliers = new Float64Array(nameCount).fill(Number.NaN);
   const sources: number[] = [];
   const targets: number[] = [];
   const weights: number[] = [];
-  const multipliers = new Map<string, number>();
-  const referenceTotals = new Map<string, number>();
   // One dense accumulator reused for every source file, plus the list of targets it touched.
   const accumulated = new Float64Array(files.length);
   const touched: number[] = [];
   files.forEach((file, source) => {
     const focus = context.focusFiles.has(source) ? FOCUS_SOURCE_MULTIPLIER : 1;
-    const { names, counts } = file.references;
-    for (let reference = 0; reference < names.length; reference++) {
-      const name = names[reference]!;
-      const count = counts[reference]!;
-      const definedIn = definers.get(name);
+    const { counts } = file.references;
+    const ids = nameTable.referenceIds[source]!;
+    for (let reference = 0; reference < ids.length; reference++) {
+      const id = ids[reference]!;
+      const definedIn = definersById[id];
       if (!definedIn) continue;
-      referenceTotals.set(name, (referenceTotals.get(name) ?? 0) + count);
+      const count = counts[reference]!;
+      totals[id]! += count;
       if (definedIn.length > MAX_DEFINING_FILES) continue;
-      let multiplier = multipliers.get(name);
-      if (multiplier === undefined) {
-        multiplier = identifierMultiplier(name, definedIn.length, context);
-        multipliers.set(name, multiplier);
+      let multiplier = multipliers[id]!;
+      if (Number.isNaN(multiplier)) {
+        multiplier = identifierMultiplier(nameTable.names[id]!, definedIn.length, context);
+        multipliers[id] = multiplier;
       }
       const weight = focus * multiplier * Math.sqrt(count);
       for (const target of definedIn) {
@@ -134,5 +143,9 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
     targets: Int32Array.from(targets),
     weights: Float64Array.from(weights),
   };
-  return { edges, definers, referenceTotals };
+  const referenceTotals = new Map<string, number>();
+  for (let id = 0; id < nameCount; id++) {
+    if (definersById[id]) referenceTotals.set(nameTable.names[id]!, totals[id]!);
+  }
+  return { edges, definers, referenceTotals, nameTable };
 }

@@ -6,6 +6,7 @@
  */
 import { buildReferenceGraph, type GraphFile } from './graph.js';
 import { matchPathMentions } from './mentions.js';
+import type { NameTable } from './name-table.js';
 import { personalizedPageRank } from './pagerank.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
 import type { Definition, DefinitionKind } from './types.js';
@@ -120,15 +121,24 @@ function definitionSeeds(
   query: QueryAnalysis,
   files: readonly GraphFile[],
   definers: Map<string, number[]>,
+  nameTable: NameTable,
 ): Map<number, number> {
-  const wanted = new Map<string, number>();
-  for (const identifier of query.identifiers)
-    if (definers.has(identifier.name)) wanted.set(identifier.name, 0);
-  for (const file of files) {
-    for (const name of file.references.names) {
-      const count = wanted.get(name);
-      if (count !== undefined) wanted.set(name, count + 1);
+  // Users per wanted name id (-1: not wanted), counted over the interned references.
+  const users = new Int32Array(nameTable.names.length).fill(-1);
+  for (const identifier of query.identifiers) {
+    const id = nameTable.ids.get(identifier.name);
+    if (id !== undefined && definers.has(identifier.name)) users[id] = 0;
+  }
+  for (const ids of nameTable.referenceIds) {
+    for (let reference = 0; reference < ids.length; reference++) {
+      const id = ids[reference]!;
+      if (users[id]! >= 0) users[id]!++;
     }
+  }
+  const wanted = new Map<string, number>();
+  for (const identifier of query.identifiers) {
+    const id = nameTable.ids.get(identifier.name);
+    if (id !== undefined && users[id]! >= 0) wanted.set(identifier.name, users[id]!);
   }
   const seeds = new Map<number, number>();
   for (const identifier of query.identifiers) {
@@ -156,6 +166,7 @@ function vocabularySeeds(
   query: QueryAnalysis,
   paths: readonly string[],
   files: readonly GraphFile[],
+  nameTable: NameTable,
 ): Map<number, number> {
   const seeds = new Map<number, number>();
   if (query.subwords.length === 0) return seeds;
@@ -167,21 +178,24 @@ function vocabularySeeds(
   const frequencies: Map<string, number>[] = [];
   const lengths = new Float64Array(files.length);
   const documentFrequency = new Map<string, number>();
-  const subwordCache = new Map<string, string[]>();
+  // The task's subwords of each name id, split once per distinct name.
+  const subwordCache: (string[] | undefined)[] = new Array(nameTable.names.length);
   files.forEach((file, index) => {
     const counts = new Map<string, number>();
     let length = 0;
-    const { names, counts: occurrences } = file.references;
-    for (let reference = 0; reference < names.length; reference++) {
-      const name = names[reference]!;
+    const { counts: occurrences } = file.references;
+    const ids = nameTable.referenceIds[index]!;
+    for (let reference = 0; reference < ids.length; reference++) {
+      const id = ids[reference]!;
       const count = occurrences[reference]!;
       length += count;
-      let words = subwordCache.get(name);
+      let words = subwordCache[id];
       if (!words) {
+        const name = nameTable.names[id]!;
         words = mayMatch.test(name.toLowerCase())
           ? splitIdentifier(name).filter((word) => wanted.has(word))
           : [];
-        subwordCache.set(name, words);
+        subwordCache[id] = words;
       }
       for (const word of words) counts.set(word, (counts.get(word) ?? 0) + count);
     }
@@ -232,8 +246,8 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   const signals: FileRanking['signals'] = {
     focus: normalize(new Map(focus.map((file) => [file, 1]))),
     pathMention: normalize(query ? matchPathMentions(paths, query.paths) : new Map()),
-    definition: normalize(query ? definitionSeeds(query, files, graph.definers) : new Map()),
-    vocabulary: normalize(query ? vocabularySeeds(query, paths, files) : new Map()),
+    definition: normalize(query ? definitionSeeds(query, files, graph.definers, graph.nameTable) : new Map()),
+    vocabulary: normalize(query ? vocabularySeeds(query, paths, files, graph.nameTable) : new Map()),
   };
   const seeds = new Float64Array(files.length);
   let seeded = false;
