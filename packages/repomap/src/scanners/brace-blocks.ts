@@ -1,7 +1,8 @@
 /**
  * Moving through the declarations of the brace-and-semicolon languages whose members are read
  * token by token (Java, C#, Rust): reading a header up to its body, skipping to a declaration's
- * `;`, stepping over text no rule recognises, and closing a block's frame at its `}`.
+ * `;`, stepping over text no rule recognises, and closing a block's frame at its `}` (which the
+ * TypeScript scanner shares; C's own `closeFrame` also ends trailing declarators, so it stays apart).
  */
 import type { Definition } from '../types.js';
 import {

@@ -4,6 +4,7 @@
  * whole, so locals never surface as definitions.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
+import { closeBlock } from './brace-blocks.js';
 import {
   AT,
   BANG,
@@ -161,10 +162,7 @@ class TypeScriptParser {
     while (index < this.count) {
       const frame = this.stack[this.stack.length - 1]!;
       if (this.punct(index, CLOSE_BRACE)) {
-        if (this.stack.length > 1) {
-          this.stack.pop();
-          if (frame.definition) frame.definition.endLine = this.tokens.lines[index]!;
-        }
+        closeBlock(this.tokens, index, this.stack);
         index++;
         continue;
       }
