@@ -187,6 +187,10 @@ function skipAttributes(tokens: TokenList, index: number): number {
   return index;
 }
 
+/**
+ * Skips a `<…>` type-parameter or type-argument list, stepping over `(…)` tuples and `[…]` groups
+ * inside (unlike Java's), and stopping at `;`, `{` or `}` (unlike Rust's, which a `}` does not stop).
+ */
 function skipAngles(tokens: TokenList, open: number): number {
   let depth = 0;
   const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);

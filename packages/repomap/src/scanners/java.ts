@@ -157,6 +157,10 @@ function skipAnnotations(tokens: TokenList, index: number): number {
   return index;
 }
 
+/**
+ * Skips a `<…>` type-parameter or type-argument list. Kept apart from the C# and Rust skippers on
+ * purpose: Java lists hold no parenthesised or bracketed groups to step over, and a `}` ends them.
+ */
 function skipAngles(tokens: TokenList, open: number): number {
   let depth = 0;
   const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
