@@ -67,6 +67,16 @@ export function scanHeader(tokens: TokenList, index: number, rules: HeaderRules)
   return { last, body: -1, arrow: false, resume: index };
 }
 
+/** Past a body (`{…}`) or an expression body (`=> …;`), ending the definition (if any) on its last line. */
+export function skipBody(tokens: TokenList, header: Header, definition?: Definition): number {
+  if (header.body < 0) return header.resume;
+  const end = header.arrow
+    ? skipToSemicolon(tokens, header.body + 2)
+    : skipGroup(tokens, header.body, tokens.count);
+  if (definition) definition.endLine = tokens.lines[end - 1]!;
+  return end;
+}
+
 /** To past the `;` ending a declaration, stepping over bracketed groups (not past a `}` that closes the enclosing block). */
 export function skipToSemicolon(tokens: TokenList, index: number): number {
   while (index < tokens.count) {

@@ -4,7 +4,14 @@
  * nested types scoped by their enclosing type. Bodies, accessors and initializers are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
-import { closeBlock, type HeaderRules, scanHeader, skipToSemicolon, stepOver } from './brace-blocks.js';
+import {
+  closeBlock,
+  type HeaderRules,
+  scanHeader,
+  skipBody,
+  skipToSemicolon,
+  stepOver,
+} from './brace-blocks.js';
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
@@ -237,20 +244,6 @@ function skipType(tokens: TokenList, index: number): number {
       return index;
     }
   }
-}
-
-/** Past a body (`{…}`) or an expression body (`=> …;`), setting the definition's end line. */
-function skipBody(
-  tokens: TokenList,
-  header: { body: number; arrow: boolean; resume: number },
-  definition?: Definition,
-): number {
-  if (header.body < 0) return header.resume;
-  const end = header.arrow
-    ? skipToSemicolon(tokens, header.body + 2)
-    : skipGroup(tokens, header.body, tokens.count);
-  if (definition) definition.endLine = tokens.lines[end - 1]!;
-  return end;
 }
 
 function parseEnumMember(tokens: TokenList, index: number, frame: Frame, definitions: Definition[]): number {

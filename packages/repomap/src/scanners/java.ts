@@ -4,7 +4,7 @@
  * initializer blocks and field initializers (anonymous classes included) are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
-import { closeBlock, type HeaderRules, scanHeader, stepOver } from './brace-blocks.js';
+import { closeBlock, type HeaderRules, scanHeader, skipBody, stepOver } from './brace-blocks.js';
 import {
   AT,
   CLOSE_BRACE,
@@ -298,13 +298,10 @@ function parseMember(
     const isCompact = frame.kind === 'record' && isPunctuation(tokens, index + 1, OPEN_BRACE);
     if (isPunctuation(tokens, index + 1, OPEN_PAREN) || isCompact) {
       const header = isCompact
-        ? { last: index, body: index + 1, resume: index + 1 }
+        ? { last: index, body: index + 1, arrow: false, resume: index + 1 }
         : scanHeader(tokens, index + 1, HEADER_RULES);
       const definition = addDefinition(definitions, tokens, index, 'constructor', start, header.last, scope);
-      if (header.body < 0) return header.resume;
-      const end = skipGroup(tokens, header.body, tokens.count);
-      definition.endLine = tokens.lines[end - 1]!;
-      return end;
+      return skipBody(tokens, header, definition);
     }
   }
   const afterType = skipType(tokens, index);
@@ -315,10 +312,7 @@ function parseMember(
   if (isPunctuation(tokens, nameIndex + 1, OPEN_PAREN)) {
     const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
     const definition = addDefinition(definitions, tokens, nameIndex, 'method', start, header.last, scope);
-    if (header.body < 0) return header.resume;
-    const end = skipGroup(tokens, header.body, tokens.count);
-    definition.endLine = tokens.lines[end - 1]!;
-    return end;
+    return skipBody(tokens, header, definition);
   }
   // Fields: `Type a = 1, b[] = {…}, c;`
   let cursor = nameIndex;

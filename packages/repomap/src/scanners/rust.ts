@@ -4,7 +4,7 @@
  * modules, consts (constants), statics (variables), type aliases and `macro_rules!`. Function and macro bodies are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
-import { closeBlock, type HeaderRules, scanHeader, skipToSemicolon } from './brace-blocks.js';
+import { closeBlock, type HeaderRules, scanHeader, skipBody, skipToSemicolon } from './brace-blocks.js';
 import {
   BANG,
   CLOSE_BRACE,
@@ -179,10 +179,7 @@ function parseItem(tokens: TokenList, index: number, stack: Frame[], definitions
       const header = scanHeader(tokens, nameIndex + 1, HEADER_RULES);
       const kind: DefinitionKind = frame.kind === 'module' ? 'function' : 'method';
       const definition = addDefinition(definitions, tokens, nameIndex, kind, start, header.last, scope);
-      if (header.body < 0) return header.resume;
-      const end = skipGroup(tokens, header.body, tokens.count);
-      definition.endLine = tokens.lines[end - 1]!;
-      return end;
+      return skipBody(tokens, header, definition);
     }
     case 'struct':
     case 'enum':
