@@ -332,18 +332,35 @@ export function queryMatchStrength(
   lowerCase: ReadonlySet<string>,
   subwords: ReadonlySet<string>,
 ): number {
-  let strength = 0;
-  if (exact.has(definition.name)) strength = 1;
-  else if (lowerCase.has(definition.name.toLowerCase())) strength = 0.7;
-  else {
-    const words = splitIdentifier(definition.name);
-    if (words.length > 0) {
-      const shared = words.filter((word) => subwords.has(word)).length;
-      strength = (0.4 * shared) / words.length;
-    }
-  }
+  let strength = nameMatchStrength(definition.name, exact, lowerCase, subwords);
   if (definition.scope && exact.has(definition.scope)) strength = Math.min(1, strength + 0.3);
   return strength;
+}
+
+/** The name's part of {@link queryMatchStrength}: exact, then case-insensitive, then shared subwords. */
+function nameMatchStrength(
+  name: string,
+  exact: ReadonlySet<string>,
+  lowerCase: ReadonlySet<string>,
+  subwords: ReadonlySet<string>,
+): number {
+  if (exact.has(name)) return 1;
+  const lower = name.toLowerCase();
+  if (lowerCase.has(lower)) return 0.7;
+  // Subwords are lower-cased pieces of the name, so a task subword that is not even a substring of
+  // the lower-cased name cannot be shared: most names are ruled out without splitting them.
+  let possible = false;
+  for (const word of subwords) {
+    if (lower.includes(word)) {
+      possible = true;
+      break;
+    }
+  }
+  if (!possible) return 0;
+  const words = splitIdentifier(name);
+  if (words.length === 0) return 0;
+  const shared = words.filter((word) => subwords.has(word)).length;
+  return (0.4 * shared) / words.length;
 }
 
 /** Occurrences of `name` in references sorted by name (binary search; 0 when absent). */
@@ -374,14 +391,30 @@ export function rankSymbols(
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
+  // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once.
+  const nameStrengths = new Map<string, number>();
   const symbols: RankedSymbol[] = [];
   files.forEach((file, index) => {
-    for (const definition of file.definitions) {
+    // In line/name order, so that a symbol's position in `symbols` breaks ties of equal scores
+    // exactly like comparing (file, line, name) would, with a cheap integer comparison.
+    const definitions = [...file.definitions].sort(
+      (left, right) =>
+        left.line - right.line || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
+    );
+    for (const definition of definitions) {
       const elsewhere = Math.max(
         0,
         (referenceTotals.get(definition.name) ?? 0) - countIn(file.references, definition.name),
       );
-      const match = query ? queryMatchStrength(definition, exact, lowerCase, subwords) : 0;
+      let match = 0;
+      if (query) {
+        let strength = nameStrengths.get(definition.name);
+        if (strength === undefined) {
+          strength = nameMatchStrength(definition.name, exact, lowerCase, subwords);
+          nameStrengths.set(definition.name, strength);
+        }
+        match = definition.scope && exact.has(definition.scope) ? Math.min(1, strength + 0.3) : strength;
+      }
       const score =
         fileScores[index]! *
         (KIND_WEIGHTS[definition.kind] ?? 0.5) *
@@ -390,17 +423,9 @@ export function rankSymbols(
       symbols.push({ file: index, definition, score });
     }
   });
-  symbols.sort(
-    (left, right) =>
-      right.score - left.score ||
-      // File ids are indices into the sorted path list, so comparing ids compares paths.
-      left.file - right.file ||
-      left.definition.line - right.definition.line ||
-      (left.definition.name < right.definition.name
-        ? -1
-        : left.definition.name > right.definition.name
-          ? 1
-          : 0),
+  const scores = Float64Array.from(symbols, (symbol) => symbol.score);
+  const order = Array.from(symbols.keys()).sort(
+    (left, right) => scores[right]! - scores[left]! || left - right,
   );
-  return symbols;
+  return order.map((position) => symbols[position]!);
 }
