@@ -23,14 +23,10 @@ import {
   STAR,
   TILDE,
 } from './character-codes.js';
-import { addDefinition } from './definitions.js';
 import {
   DIRECTIVE_START,
   FIRST_ON_LINE,
   IN_DIRECTIVE,
-  isIdentifier,
-  isPunctuation,
-  isWord,
   type LexerOptions,
   lex,
   MAX_ANGLE_TOKENS,
@@ -41,6 +37,7 @@ import {
   type TokenList,
   tokenText,
 } from './lexer.js';
+import { TokenParser } from './token-parser.js';
 
 /** C's reserved words: never a declared name, even where C++ words like `class` or `new` are. */
 const C_KEYWORDS = new Set([
@@ -203,15 +200,9 @@ export function scanCpp(text: string): ScanResult {
   return scanC(text);
 }
 
-class CParser {
-  private readonly tokens: TokenList;
-  private readonly count: number;
-  private readonly definitions: Definition[] = [];
-  private readonly stack: Frame[] = [{ kind: 'file', scope: undefined, definition: undefined }];
-
+class CParser extends TokenParser<Frame> {
   constructor(tokens: TokenList) {
-    this.tokens = tokens;
-    this.count = tokens.count;
+    super(tokens, { kind: 'file', scope: undefined, definition: undefined });
   }
 
   parse(): ScanResult {
@@ -228,19 +219,7 @@ class CParser {
       }
       index = Math.max(this.parseDeclaration(index, frame), index + 1);
     }
-    return { definitions: this.definitions, references: this.tokens.references };
-  }
-
-  private punct(index: number, char: number): boolean {
-    return isPunctuation(this.tokens, index, char);
-  }
-
-  private word(index: number, word: string): boolean {
-    return isWord(this.tokens, index, word);
-  }
-
-  private isName(index: number): boolean {
-    return isIdentifier(this.tokens, index);
+    return this.result();
   }
 
   private code(index: number): number {
@@ -249,17 +228,6 @@ class CParser {
 
   private inDirective(index: number): boolean {
     return index < this.count && (this.tokens.flags[index]! & IN_DIRECTIVE) !== 0;
-  }
-
-  private add(
-    name: string,
-    kind: DefinitionKind,
-    nameIndex: number,
-    from: number,
-    to: number,
-    scope: string | undefined,
-  ): Definition {
-    return addDefinition(this.definitions, this.tokens, nameIndex, kind, from, to, scope, name);
   }
 
   /**

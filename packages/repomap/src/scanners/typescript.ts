@@ -25,13 +25,9 @@ import {
   SEMICOLON,
   STAR,
 } from './character-codes.js';
-import { addDefinition } from './definitions.js';
 import {
   FIRST_ON_LINE,
   IDENTIFIER,
-  isIdentifier,
-  isPunctuation,
-  isWord,
   type LexerOptions,
   lex,
   MAX_ANGLE_TOKENS,
@@ -44,6 +40,7 @@ import {
   type TokenList,
   tokenText,
 } from './lexer.js';
+import { TokenParser } from './token-parser.js';
 
 const KEYWORDS = new Set([
   'break',
@@ -144,17 +141,12 @@ export function scanJavaScript(text: string): ScanResult {
   return scanTypeScript(text);
 }
 
-class TypeScriptParser {
-  private readonly tokens: TokenList;
+class TypeScriptParser extends TokenParser<Frame> {
   private readonly text: string;
-  private readonly count: number;
-  private readonly definitions: Definition[] = [];
-  private readonly stack: Frame[] = [{ kind: 'module', scope: undefined, definition: undefined }];
 
   constructor(tokens: TokenList) {
-    this.tokens = tokens;
+    super(tokens, { kind: 'module', scope: undefined, definition: undefined });
     this.text = tokens.text;
-    this.count = tokens.count;
   }
 
   parse(): ScanResult {
@@ -172,36 +164,13 @@ class TypeScriptParser {
           : this.parseMember(index, frame);
       index = Math.max(next, index + 1);
     }
-    return { definitions: this.definitions, references: this.tokens.references };
-  }
-
-  private punct(index: number, char: number): boolean {
-    return isPunctuation(this.tokens, index, char);
-  }
-
-  private word(index: number, word: string): boolean {
-    return isWord(this.tokens, index, word);
-  }
-
-  private isName(index: number): boolean {
-    return isIdentifier(this.tokens, index);
+    return this.result();
   }
 
   // Unlike the shared `punctuationCode`, no `index < count` test: the lexer zeroes a margin of
   // kinds past the last token, and this is the TypeScript parser's hottest query.
   private code(index: number): number {
     return this.tokens.kinds[index] === PUNCTUATION ? this.text.charCodeAt(this.tokens.starts[index]!) : 0;
-  }
-
-  private add(
-    name: string,
-    kind: DefinitionKind,
-    nameIndex: number,
-    from: number,
-    to: number,
-    scope: string | undefined,
-  ) {
-    return addDefinition(this.definitions, this.tokens, nameIndex, kind, from, to, scope, name);
   }
 
   /** Skips decorators `@a.b(...)`; returns the first token after them. */
