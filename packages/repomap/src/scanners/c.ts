@@ -849,23 +849,27 @@ class CParser extends TokenParser<Frame> {
     return false;
   }
 
+  /**
+   * Walking back from the `>` at `close` to the `<` that opens its template list: the token just
+   * before that `<`, or `close` itself when none opens it within {@link MAX_ANGLE_TOKENS}.
+   */
+  private beforeAngles(close: number): number {
+    let depth = 0;
+    for (let back = close; back > Math.max(0, close - MAX_ANGLE_TOKENS); back--) {
+      const code = this.code(back);
+      if (code === GREATER) depth++;
+      else if (code === LESS && --depth === 0) return back - 1;
+    }
+    return close;
+  }
+
   /** The declared function name before the parameter list, with its `Class::` qualifier if any. */
   private functionName(
     open: number,
   ): { name: string; index: number; first: number; qualifier?: string } | undefined {
     let nameEnd = open - 1;
-    if (this.code(nameEnd) === GREATER && !this.isOperatorName(nameEnd)) {
-      // `foo<int>(`: walk back over the template arguments.
-      let depth = 0;
-      for (let back = nameEnd; back > Math.max(0, nameEnd - MAX_ANGLE_TOKENS); back--) {
-        const code = this.code(back);
-        if (code === GREATER) depth++;
-        else if (code === LESS && --depth === 0) {
-          nameEnd = back - 1;
-          break;
-        }
-      }
-    }
+    // `foo<int>(`: walk back over the template arguments.
+    if (this.code(nameEnd) === GREATER && !this.isOperatorName(nameEnd)) nameEnd = this.beforeAngles(nameEnd);
     let first = nameEnd;
     let name: string;
     const operatorAt = this.isOperatorName(nameEnd) ? this.findOperator(nameEnd) : -1;
@@ -884,17 +888,7 @@ class CParser extends TokenParser<Frame> {
     let qualifier: string | undefined;
     if (this.punct(first - 1, COLON) && this.punct(first - 2, COLON)) {
       let qualifierIndex = first - 3;
-      if (this.code(qualifierIndex) === GREATER) {
-        let depth = 0;
-        for (let back = qualifierIndex; back > Math.max(0, qualifierIndex - MAX_ANGLE_TOKENS); back--) {
-          const code = this.code(back);
-          if (code === GREATER) depth++;
-          else if (code === LESS && --depth === 0) {
-            qualifierIndex = back - 1;
-            break;
-          }
-        }
-      }
+      if (this.code(qualifierIndex) === GREATER) qualifierIndex = this.beforeAngles(qualifierIndex);
       if (this.isName(qualifierIndex)) {
         qualifier = tokenText(this.tokens, qualifierIndex);
         first = qualifierIndex;
