@@ -1,29 +1,28 @@
 /**
  * The disk cache of file scans, keyed by (path, size, mtime, scanner version). One file per root,
- * newline-delimited JSON so neither loading nor saving ever builds one giant string. Written
- * atomically (temporary file + rename); a corrupt or foreign cache is discarded and rebuilt; a cache
- * that cannot be written (read-only tree) is simply not written.
+ * one JSON line per file after a header and a string table (see `cache-codec.ts`), so neither
+ * loading nor saving ever builds one giant string. Written atomically (temporary file + rename); a
+ * corrupt or foreign cache is discarded and rebuilt; a cache that cannot be written (read-only
+ * tree) is simply not written.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { type CacheEntry, decodeEntry, encodeEntry, StringTableBuilder } from './cache-codec.js';
 import type { FileScanOutcome } from './scan-file.js';
 import { SCANNER_VERSION } from './scanners/index.js';
 
 /** Marks a file as ours and its layout; bump the suffix when the layout changes. */
-export const CACHE_FORMAT = 'ctxkit-repomap-scan-cache/2';
+export const CACHE_FORMAT = 'ctxkit-repomap-scan-cache/3';
+
+/** Bytes read at a time when loading: large reads, few callbacks; lines are split on the bytes. */
+const READ_CHUNK_BYTES = 1024 * 1024;
+/** The byte that ends every line of the cache file (UTF-8 never uses it inside a character). */
+const NEWLINE = 0x0a;
 
 /** The cache directory under the root when the caller names none. */
 export const DEFAULT_CACHE_DIRECTORY = '.ctxkit/cache';
-
-/** One cached file scan and the file state it belongs to. */
-interface CacheEntry {
-  size: number;
-  mtimeMs: number;
-  outcome: FileScanOutcome;
-}
 
 /** Cached scans for one root: look up, record, save. */
 export interface ScanCache {
@@ -43,68 +42,60 @@ export function createDisabledCache(): ScanCache {
   return { lookup: () => undefined, record: () => {}, save: async () => {} };
 }
 
-function isPackedReferences(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const { names, counts } = value as Record<string, unknown>;
-  if (!Array.isArray(names) || !Array.isArray(counts) || names.length !== counts.length) return false;
-  for (let index = 0; index < names.length; index++) {
-    if (typeof names[index] !== 'string' || typeof counts[index] !== 'number') return false;
+/** Calls `onLine` with every line of `file` (without its newline), read in large chunks. */
+async function forEachLine(file: string, onLine: (line: string) => void): Promise<void> {
+  const stream = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+  let carry: Buffer | undefined;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+      let start = 0;
+      for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+        onLine(bytes.toString('utf8', start, end));
+        start = end + 1;
+      }
+      carry = start < bytes.length ? bytes.subarray(start) : undefined;
+    }
+    if (carry) onLine(carry.toString('utf8'));
+  } finally {
+    stream.destroy();
   }
-  return true;
-}
-
-function isFileScanOutcome(value: unknown): value is FileScanOutcome {
-  if (typeof value !== 'object' || value === null) return false;
-  const outcome = value as Record<string, unknown>;
-  if (typeof outcome.skipped === 'string') return true;
-  const scan = outcome.scan as Record<string, unknown> | undefined;
-  return (
-    typeof scan === 'object' &&
-    scan !== null &&
-    Array.isArray(scan.definitions) &&
-    isPackedReferences(scan.references)
-  );
 }
 
 /** Reads a cache file; `undefined` when missing, corrupt, foreign, or from another scanner version. */
 async function readCacheFile(file: string, root: string): Promise<Map<string, CacheEntry> | undefined> {
   const entries = new Map<string, CacheEntry>();
-  const stream = createReadStream(file, { encoding: 'utf8' });
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  let header = true;
+  let lineNumber = 0;
+  let strings: string[] | undefined;
   try {
-    for await (const line of lines) {
-      const value = JSON.parse(line) as Record<string, unknown>;
-      if (header) {
+    await forEachLine(file, (line) => {
+      lineNumber++;
+      if (line === '') return;
+      const value = JSON.parse(line) as unknown;
+      if (lineNumber === 1) {
+        const header = value as Record<string, unknown> | null;
         if (
-          value.format !== CACHE_FORMAT ||
-          value.scannerVersion !== SCANNER_VERSION ||
-          value.root !== root
+          header?.format !== CACHE_FORMAT ||
+          header.scannerVersion !== SCANNER_VERSION ||
+          header.root !== root
         ) {
-          return undefined;
+          throw new Error('foreign cache');
         }
-        header = false;
-        continue;
+      } else if (lineNumber === 2) {
+        if (!Array.isArray(value) || !value.every((text) => typeof text === 'string')) {
+          throw new Error('malformed string table');
+        }
+        strings = value;
+      } else {
+        const { path, entry } = decodeEntry(value, strings!);
+        entries.set(path, entry);
       }
-      const { path, size, mtimeMs, outcome } = value;
-      if (
-        typeof path !== 'string' ||
-        typeof size !== 'number' ||
-        typeof mtimeMs !== 'number' ||
-        !isFileScanOutcome(outcome)
-      ) {
-        return undefined;
-      }
-      entries.set(path, { size, mtimeMs, outcome });
-    }
+    });
   } catch {
-    // Missing file, unreadable file or a line that is not JSON: start from an empty cache.
+    // Missing, unreadable, foreign, not JSON, or an entry that does not decode: start empty.
     return undefined;
-  } finally {
-    lines.close();
-    stream.destroy();
   }
-  return header ? undefined : entries;
+  return strings ? entries : undefined;
 }
 
 /** Writes `text` chunks to `file` atomically: a temporary sibling, then a rename over the target. */
@@ -156,13 +147,17 @@ export async function openScanCache(directory: string, root: string): Promise<Sc
     },
     async save(keepPaths) {
       if (!dirty && keepPaths.length === stored.size && keepPaths.every((path) => stored.has(path))) return;
+      // Entries are encoded first: the string table they fill is written before them.
+      const table = new StringTableBuilder();
+      const lines: string[] = [];
+      for (const path of keepPaths) {
+        const entry = fresh.get(path) ?? stored.get(path);
+        if (entry) lines.push(encodeEntry(path, entry, table));
+      }
       function* serialize(): Generator<string> {
         yield `${JSON.stringify({ format: CACHE_FORMAT, scannerVersion: SCANNER_VERSION, root })}\n`;
-        for (const path of keepPaths) {
-          const entry = fresh.get(path) ?? stored.get(path);
-          if (!entry) continue;
-          yield `${JSON.stringify({ path, size: entry.size, mtimeMs: entry.mtimeMs, outcome: entry.outcome })}\n`;
-        }
+        yield `${JSON.stringify(table.strings)}\n`;
+        yield* lines;
       }
       try {
         await mkdir(directory, { recursive: true });
