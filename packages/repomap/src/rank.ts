@@ -379,29 +379,41 @@ function countIn(references: GraphFile['references'], name: string): number {
 }
 
 /**
- * Ranks every definition of every file (see the module comment for the order). File ids must be
- * indices into the sorted path list, as everywhere in this package: ties compare ids as paths.
+ * Every definition of a tree with its score, in position order: by file id, then by line and name
+ * within the file. Position breaks ties of equal scores, which is the (file, line, name) tie-break
+ * as one integer comparison. Parallel arrays, so scoring a large tree allocates no object per symbol.
  */
-export function rankSymbols(
+export interface ScoredSymbols {
+  /** File id of the symbol at each position. */
+  files: Int32Array;
+  definitions: Definition[];
+  scores: Float64Array;
+}
+
+/** Scores every definition of every file (see the module comment for the order they imply). */
+export function scoreSymbols(
   files: readonly GraphFile[],
   ranking: Pick<FileRanking, 'scores' | 'referenceTotals'>,
   query?: QueryAnalysis,
-): RankedSymbol[] {
+): ScoredSymbols {
   const { scores: fileScores, referenceTotals } = ranking;
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
   // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once.
   const nameStrengths = new Map<string, number>();
-  const symbols: RankedSymbol[] = [];
+  let total = 0;
+  for (const file of files) total += file.definitions.length;
+  const symbolFiles = new Int32Array(total);
+  const definitions: Definition[] = new Array(total);
+  const scores = new Float64Array(total);
+  let position = 0;
   files.forEach((file, index) => {
-    // In line/name order, so that a symbol's position in `symbols` breaks ties of equal scores
-    // exactly like comparing (file, line, name) would, with a cheap integer comparison.
-    const definitions = [...file.definitions].sort(
+    const inOrder = [...file.definitions].sort(
       (left, right) =>
         left.line - right.line || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
     );
-    for (const definition of definitions) {
+    for (const definition of inOrder) {
       const elsewhere = Math.max(
         0,
         (referenceTotals.get(definition.name) ?? 0) - countIn(file.references, definition.name),
@@ -415,17 +427,43 @@ export function rankSymbols(
         }
         match = definition.scope && exact.has(definition.scope) ? Math.min(1, strength + 0.3) : strength;
       }
-      const score =
+      symbolFiles[position] = index;
+      definitions[position] = definition;
+      scores[position] =
         fileScores[index]! *
         (KIND_WEIGHTS[definition.kind] ?? 0.5) *
         (1 + (QUERY_MATCH_MULTIPLIER - 1) * match) *
         Math.log2(2 + elsewhere);
-      symbols.push({ file: index, definition, score });
+      position++;
     }
   });
-  const scores = Float64Array.from(symbols, (symbol) => symbol.score);
-  const order = Array.from(symbols.keys()).sort(
-    (left, right) => scores[right]! - scores[left]! || left - right,
-  );
-  return order.map((position) => symbols[position]!);
+  return { files: symbolFiles, definitions, scores };
+}
+
+/** Sorts symbol positions into rank order: score descending, then position. */
+export function sortSymbolPositions(scored: ScoredSymbols, positions: number[]): number[] {
+  const { scores } = scored;
+  return positions.sort((left, right) => scores[right]! - scores[left]! || left - right);
+}
+
+/** The symbols at `positions` (already in rank order) as objects. */
+export function toRankedSymbols(scored: ScoredSymbols, positions: readonly number[]): RankedSymbol[] {
+  return positions.map((position) => ({
+    file: scored.files[position]!,
+    definition: scored.definitions[position]!,
+    score: scored.scores[position]!,
+  }));
+}
+
+/**
+ * Ranks every definition of every file (see the module comment for the order). File ids must be
+ * indices into the sorted path list, as everywhere in this package: ties compare ids as paths.
+ */
+export function rankSymbols(
+  files: readonly GraphFile[],
+  ranking: Pick<FileRanking, 'scores' | 'referenceTotals'>,
+  query?: QueryAnalysis,
+): RankedSymbol[] {
+  const scored = scoreSymbols(files, ranking, query);
+  return toRankedSymbols(scored, sortSymbolPositions(scored, Array.from(scored.scores.keys())));
 }

@@ -6,9 +6,10 @@ import { resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import type { GraphFile } from './graph.js';
 import { analyzeQuery } from './query.js';
-import { rankFiles, rankSymbols } from './rank.js';
-import { compareInFile, renderRepoMap } from './render.js';
+import { rankFiles, scoreSymbols, sortSymbolPositions, toRankedSymbols } from './rank.js';
+import { compareInFile, type RenderedMap, renderRepoMap } from './render.js';
 import { scanRepository } from './scan-repository.js';
+import { selectTopSymbols } from './top-symbols.js';
 import type { Definition, DefinitionKind } from './types.js';
 import { relativePosixPath, type SkippedFile } from './walk.js';
 
@@ -22,6 +23,16 @@ export const DEFAULT_MAP_TOKENS = 1024;
  * nothing, since the rest of the tree is still unseen.
  */
 export const FILES_IN_PROMPT_HALF = 2;
+
+/**
+ * How many of the best symbols rendering first gets. A map of a normal budget holds far fewer,
+ * so one selection usually suffices; when all of them fit, it asks for four times as many. Always
+ * 16 × a power of two: the sizes `renderRepoMap` probes, so a cut list yields exactly the same map
+ * as the full one (see `renderWithin`).
+ */
+const FIRST_RENDER_CANDIDATES = 1024;
+/** Growth of the candidate list when every candidate fit; a power of two, see above. */
+const RENDER_CANDIDATE_GROWTH = 4;
 
 /** Options of {@link buildRepoMap}. */
 export interface BuildRepoMapOptions {
@@ -70,7 +81,11 @@ export interface RepoMapResult {
   files: number;
   /** Every scanned file, best first. */
   ranking: RankedFile[];
-  /** Every definition, best first. */
+  /**
+   * Every definition, best first. Sorting every definition of a large tree is most of a warm
+   * build's ranking time and only a JSON reader needs it, so it is computed on first access
+   * (an enumerable getter: `JSON.stringify` and spreading see a plain array).
+   */
   symbols: RankedDefinition[];
   /** The rendered map. */
   map: string;
@@ -122,7 +137,7 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
 
   const graphFiles: GraphFile[] = scans;
   const ranking = rankFiles({ paths, files: graphFiles, query, focus });
-  const symbols = rankSymbols(graphFiles, ranking, query);
+  const scored = scoreSymbols(graphFiles, ranking, query);
 
   const tokenizer = options.tokenizer ?? createTokenizer();
   const budget = mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, inPrompt.length);
@@ -138,27 +153,51 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
     }
     return definitions;
   };
-  const rendered = renderRepoMap({
-    symbols: symbols
-      .filter((symbol) => !excluded.has(paths[symbol.file]!))
-      .map((symbol) => ({ path: paths[symbol.file]!, definition: symbol.definition })),
-    fileRank,
-    fileDefinitions,
-    budget,
-    tokenizer,
-  });
+  const includeFile = (file: number) => !excluded.has(paths[file]!);
+  let available = 0;
+  for (let position = 0; position < scored.files.length; position++) {
+    if (includeFile(scored.files[position]!)) available++;
+  }
+  // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
+  // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
+  // it does not is one whose probes and bisection were exactly those of the full list.
+  let rendered: RenderedMap;
+  for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
+    const count = Math.min(limit, available);
+    const top = selectTopSymbols(scored, count, includeFile);
+    rendered = renderRepoMap({
+      symbols: top.map((position) => ({
+        path: paths[scored.files[position]!]!,
+        definition: scored.definitions[position]!,
+      })),
+      fileRank,
+      fileDefinitions,
+      budget,
+      tokenizer,
+    });
+    if (count === available || rendered.symbolCount < count) break;
+  }
+
+  let symbols: RankedDefinition[] | undefined;
+  const rankAllSymbols = (): RankedDefinition[] =>
+    toRankedSymbols(scored, sortSymbolPositions(scored, Array.from(scored.scores.keys()))).map(
+      ({ file, definition }) => ({
+        path: paths[file]!,
+        name: definition.name,
+        kind: definition.kind,
+        line: definition.line,
+        signature: definition.signature,
+      }),
+    );
 
   return {
     root,
     files: paths.length,
     ranking: ranking.order.map((file) => ({ path: paths[file]!, score: roundScore(ranking.scores[file]!) })),
-    symbols: symbols.map(({ file, definition }) => ({
-      path: paths[file]!,
-      name: definition.name,
-      kind: definition.kind,
-      line: definition.line,
-      signature: definition.signature,
-    })),
+    get symbols() {
+      symbols ??= rankAllSymbols();
+      return symbols;
+    },
     map: rendered.text,
     tokens: rendered.tokens,
     budget,
