@@ -84,6 +84,21 @@ export function indexDefiners(files: readonly GraphFile[]): Map<string, number[]
   return definers;
 }
 
+/**
+ * The {@link MAX_EDGES_PER_FILE} targets with the most accumulated weight, ties to the lower id:
+ * what sorting all of them by (weight descending, id) and keeping the head gives, but with one
+ * native numeric sort of the weights to find the cut instead of a comparator sort of the targets.
+ */
+function strongestTargets(targets: readonly number[], accumulated: Float64Array): number[] {
+  const weights = new Float64Array(targets.length);
+  for (let index = 0; index < targets.length; index++) weights[index] = accumulated[targets[index]!]!;
+  weights.sort();
+  const cut = weights[weights.length - MAX_EDGES_PER_FILE]!;
+  const kept = targets.filter((target) => accumulated[target]! > cut);
+  const ties = targets.filter((target) => accumulated[target] === cut).sort((left, right) => left - right);
+  return kept.concat(ties.slice(0, MAX_EDGES_PER_FILE - kept.length));
+}
+
 /** Builds the reference graph of `files` (indices are node ids). Self-references make no edges. */
 export function buildReferenceGraph(files: readonly GraphFile[], context: GraphContext): ReferenceGraph {
   const definers = indexDefiners(files);
@@ -123,12 +138,7 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
         accumulated[target]! += weight;
       }
     }
-    let kept = touched;
-    if (touched.length > MAX_EDGES_PER_FILE) {
-      kept = [...touched]
-        .sort((left, right) => accumulated[right]! - accumulated[left]! || left - right)
-        .slice(0, MAX_EDGES_PER_FILE);
-    }
+    const kept = touched.length > MAX_EDGES_PER_FILE ? strongestTargets(touched, accumulated) : touched;
     kept.sort((left, right) => left - right);
     for (const target of kept) {
       sources.push(source);

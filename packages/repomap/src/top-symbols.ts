@@ -21,7 +21,9 @@ export function selectTopSymbols(
   if (count >= included.length) return sortSymbolPositions(scored, included);
   if (count <= 0) return [];
   // The count-th best score: a native numeric sort of the scores alone, no comparator calls.
-  const scores = Float64Array.from(included, (position) => scored.scores[position]!).sort();
+  const scores = new Float64Array(included.length);
+  for (let index = 0; index < included.length; index++) scores[index] = scored.scores[included[index]!]!;
+  scores.sort();
   const cut = scores[scores.length - count]!;
   const candidates = included.filter((position) => scored.scores[position]! >= cut);
   return sortSymbolPositions(scored, candidates).slice(0, count);
