@@ -11,9 +11,9 @@ export function countAttachmentTokens(attachment: Attachment): number {
   return countAttachment(attachment);
 }
 
-// @ctxkit/tokenize owns the accounting (framing, tool calls, results, reasoning, attachments); a raw
-// OpenAI argument string is what is actually sent, so it is what gets counted.
-// Attachments a tool returned cost what any attachment costs.
+// @ctxkit/tokenize owns the accounting (framing, tool calls, results, every reasoning block, attachments
+// on messages and on tool results); a raw OpenAI argument string is what is actually sent, so it is what
+// gets counted.
 function countable(message: Message): Message {
   let out = message;
   if (message.toolCalls?.some((call) => call.rawInput !== undefined)) {
@@ -21,20 +21,6 @@ function countable(message: Message): Message {
       ...out,
       toolCalls: message.toolCalls.map((call) => ({ ...call, input: call.rawInput ?? call.input })),
     };
-  }
-  if (message.reasoning && message.additionalReasoning?.length) {
-    // Every block is sent back verbatim, so every block is billed.
-    const blocks = [message.reasoning, ...message.additionalReasoning];
-    out = {
-      ...out,
-      reasoning: {
-        text: blocks.map((block) => block.text).join(''),
-        signature: blocks.map((block) => block.signature ?? '').join(''),
-      },
-    };
-  }
-  if (message.toolResult?.attachments?.length) {
-    out = { ...out, attachments: [...(message.attachments ?? []), ...message.toolResult.attachments] };
   }
   return out;
 }
