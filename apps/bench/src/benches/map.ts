@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +87,13 @@ function measureInChild(
   return JSON.parse(output.trim().split('\n').pop()!) as BuildMeasurement;
 }
 
+/** Total bytes of the files directly in `directory` (the scan cache is one file per root). */
+function directoryBytes(directory: string): number {
+  let total = 0;
+  for (const name of readdirSync(directory)) total += statSync(join(directory, name)).size;
+  return total;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -125,6 +132,7 @@ export const mapBench: Bench = {
       const warms: BuildMeasurement[] = [];
       const coldScans: BuildMeasurement[] = [];
       const warmScans: BuildMeasurement[] = [];
+      const cacheBytes: number[] = [];
       for (let run = 0; run < runs; run++) {
         for (const [stage, cold, warm] of [
           ['build', colds, warms],
@@ -133,6 +141,7 @@ export const mapBench: Bench = {
           const cacheDir = mkdtempSync(join(tmpdir(), 'ctxkit-map-bench-'));
           try {
             cold.push(measureInChild(tree, cacheDir, values.query, stage));
+            if (stage === 'build') cacheBytes.push(directoryBytes(cacheDir));
             warm.push(measureInChild(tree, cacheDir, values.query, stage));
           } finally {
             rmSync(cacheDir, { recursive: true, force: true });
@@ -144,6 +153,8 @@ export const mapBench: Bench = {
       const cold = median(colds.map((measurement) => measurement.milliseconds));
       const warm = median(warms.map((measurement) => measurement.milliseconds));
       const speedup = cold / warm;
+      // What a warm build spends after the scan: ranking files and symbols, rendering the map.
+      const rankWarm = Math.max(0, warm - scanWarm);
       const first = colds[0]!;
       const warmHitsAll = warms.every((measurement) => measurement.misses === 0);
       const scanSpeedup = scanCold / scanWarm;
@@ -159,11 +170,13 @@ export const mapBench: Bench = {
         `${(scanCold / 1000).toFixed(2)} s`,
         `${(scanWarm / 1000).toFixed(2)} s`,
         `${scanSpeedup.toFixed(1)}×`,
+        `${(rankWarm / 1000).toFixed(2)} s`,
+        `${(median(cacheBytes) / 1024 / 1024).toFixed(1)} MiB`,
         `${Math.max(...colds.map((measurement) => measurement.peakMiB)).toFixed(0)} MiB`,
         `${Math.max(...warms.map((measurement) => measurement.peakMiB)).toFixed(0)} MiB`,
         warmHitsAll ? 'yes' : 'NO',
       ]);
-      records.push({ tree, colds, warms, speedup, coldScans, warmScans, scanSpeedup });
+      records.push({ tree, colds, warms, speedup, coldScans, warmScans, scanSpeedup, rankWarm, cacheBytes });
       process.stderr.write(
         `${tree}: ${first.files} files, cold ${cold.toFixed(0)} ms, warm ${warm.toFixed(0)} ms\n`,
       );
@@ -178,6 +191,8 @@ export const mapBench: Bench = {
       'scan cold',
       'scan warm',
       'scan speedup',
+      'rank+render warm',
+      'cache size',
       'cold peak',
       'warm peak',
       'warm all hits',
@@ -188,7 +203,7 @@ export const mapBench: Bench = {
     const line = (cells: (string | number)[]) =>
       cells.map((cell, index) => String(cell).padEnd(widths[index]!)).join('  ');
     process.stdout.write(
-      `${[line(columns), ...rows.map(line)].join('\n')}\n(median of ${runs} runs; build = buildRepoMap (scan + rank + render), scan = the cached scan stage alone; peak RSS of the build process; target: warm scan ≥ ${WARM_SPEEDUP_TARGET}× faster on trees of 10k+ files)\n`,
+      `${[line(columns), ...rows.map(line)].join('\n')}\n(median of ${runs} runs; build = buildRepoMap (scan + rank + render), scan = the cached scan stage alone; rank+render = warm build − warm scan; peak RSS of the build process; target: warm scan ≥ ${WARM_SPEEDUP_TARGET}× faster on trees of 10k+ files)\n`,
     );
     const report: ReportSection = {
       title: 'Repo map build: cold vs warm',
