@@ -36,8 +36,10 @@ export interface RankTuning {
 export interface FileRanking {
   scores: Float64Array;
   order: number[];
-  /** For every defined identifier, its occurrences across all files (for symbol ranking). */
-  referenceTotals: Map<string, number>;
+  /** The tree's interned names (for symbol ranking). */
+  nameTable: NameTable;
+  /** By name id: occurrences across all files of a defined name (for symbol ranking). */
+  referenceTotals: Float64Array;
   /** Each task signal's normalized seed weights by file id, for explaining a ranking. */
   signals: Record<keyof typeof SEED_SHARES, Map<number, number>>;
 }
@@ -120,14 +122,13 @@ function normalize(weights: Map<number, number>): Map<number, number> {
 function definitionSeeds(
   query: QueryAnalysis,
   files: readonly GraphFile[],
-  definers: Map<string, number[]>,
   nameTable: NameTable,
 ): Map<number, number> {
   // Users per wanted name id (-1: not wanted), counted over the interned references.
   const users = new Int32Array(nameTable.names.length).fill(-1);
   for (const identifier of query.identifiers) {
     const id = nameTable.ids.get(identifier.name);
-    if (id !== undefined && definers.has(identifier.name)) users[id] = 0;
+    if (id !== undefined && nameTable.definers[id]) users[id] = 0;
   }
   for (const ids of nameTable.referenceIds) {
     for (let reference = 0; reference < ids.length; reference++) {
@@ -142,7 +143,8 @@ function definitionSeeds(
   }
   const seeds = new Map<number, number>();
   for (const identifier of query.identifiers) {
-    const definedIn = definers.get(identifier.name);
+    const id = nameTable.ids.get(identifier.name);
+    const definedIn = id === undefined ? undefined : nameTable.definers[id];
     if (!definedIn) continue;
     const users = wanted.get(identifier.name) ?? 0;
     const specificity = Math.log((files.length + 1) / (users + 1));
@@ -246,7 +248,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   const signals: FileRanking['signals'] = {
     focus: normalize(new Map(focus.map((file) => [file, 1]))),
     pathMention: normalize(query ? matchPathMentions(paths, query.paths) : new Map()),
-    definition: normalize(query ? definitionSeeds(query, files, graph.definers, graph.nameTable) : new Map()),
+    definition: normalize(query ? definitionSeeds(query, files, graph.nameTable) : new Map()),
     vocabulary: normalize(query ? vocabularySeeds(query, paths, files, graph.nameTable) : new Map()),
   };
   const seeds = new Float64Array(files.length);
@@ -287,7 +289,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     scores[file] = rank[file]! * (isAuxiliaryPath(paths[file]!) ? tuning.auxiliaryMultiplier : 1);
   }
   const order = [...scores.keys()].sort((left, right) => scores[right]! - scores[left]! || left - right);
-  return { scores, order, signals, referenceTotals: graph.referenceTotals };
+  return { scores, order, signals, nameTable: graph.nameTable, referenceTotals: graph.referenceTotals };
 }
 
 /** A definition with its file id and final score. */
@@ -390,18 +392,22 @@ export interface ScoredSymbols {
   scores: Float64Array;
 }
 
-/** Scores every definition of every file (see the module comment for the order they imply). */
+/**
+ * Scores every definition of every file (see the module comment for the order they imply).
+ * `ranking` must come from {@link rankFiles} over these same files: its name table has every name.
+ */
 export function scoreSymbols(
   files: readonly GraphFile[],
-  ranking: Pick<FileRanking, 'scores' | 'referenceTotals'>,
+  ranking: Pick<FileRanking, 'scores' | 'nameTable' | 'referenceTotals'>,
   query?: QueryAnalysis,
 ): ScoredSymbols {
-  const { scores: fileScores, referenceTotals } = ranking;
+  const { scores: fileScores, nameTable, referenceTotals } = ranking;
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
-  // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once.
-  const nameStrengths = new Map<string, number>();
+  // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once
+  // per name id (NaN until then).
+  const nameStrengths = new Float64Array(nameTable.names.length).fill(Number.NaN);
   let total = 0;
   for (const file of files) total += file.definitions.length;
   const symbolFiles = new Int32Array(total);
@@ -414,16 +420,15 @@ export function scoreSymbols(
         left.line - right.line || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
     );
     for (const definition of inOrder) {
-      const elsewhere = Math.max(
-        0,
-        (referenceTotals.get(definition.name) ?? 0) - countIn(file.references, definition.name),
-      );
+      // Every definition's name was interned when the graph was built.
+      const id = nameTable.ids.get(definition.name)!;
+      const elsewhere = Math.max(0, referenceTotals[id]! - countIn(file.references, definition.name));
       let match = 0;
       if (query) {
-        let strength = nameStrengths.get(definition.name);
-        if (strength === undefined) {
+        let strength = nameStrengths[id]!;
+        if (Number.isNaN(strength)) {
           strength = nameMatchStrength(definition.name, exact, lowerCase, subwords);
-          nameStrengths.set(definition.name, strength);
+          nameStrengths[id] = strength;
         }
         match = definition.scope && exact.has(definition.scope) ? Math.min(1, strength + 0.3) : strength;
       }
@@ -461,7 +466,7 @@ export function toRankedSymbols(scored: ScoredSymbols, positions: readonly numbe
  */
 export function rankSymbols(
   files: readonly GraphFile[],
-  ranking: Pick<FileRanking, 'scores' | 'referenceTotals'>,
+  ranking: Pick<FileRanking, 'scores' | 'nameTable' | 'referenceTotals'>,
   query?: QueryAnalysis,
 ): RankedSymbol[] {
   const scored = scoreSymbols(files, ranking, query);
