@@ -8,6 +8,7 @@ import { buildReferenceGraph, type GraphFile } from './graph.js';
 import { matchPathMentions } from './mentions.js';
 import type { NameTable } from './name-table.js';
 import { personalizedPageRank } from './pagerank.js';
+import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
 import type { Definition, DefinitionKind } from './types.js';
 
@@ -45,19 +46,30 @@ export interface FileRanking {
 }
 
 /**
+ * Share of the restart mass for files whose basename or directory is a plain task word (see
+ * `path-name-seeds.ts`). The words are prose, not marked code, and collide with file names by
+ * chance, so this is the smallest share: enough to lift the one rare file a word names into the
+ * walk's seeds, not enough to outvote identifiers or vocabulary when they point elsewhere.
+ */
+const PATH_NAME_SHARE = 0.75;
+
+/**
  * How the restart distribution of the walk is split among the task's signals. Each signal is first
  * normalized to sum 1 over the files it touches, so these are shares, not scales. Focus files are
  * the caller's explicit word and weigh most. Shared vocabulary (BM25 over each file's identifier
  * subwords and path) aggregates many weak hints and is the most reliable task signal on its own, so
  * it outweighs single mentions; a mentioned path or module is explicit but often names where an
  * error surfaced rather than where it is fixed; a file defining a named identifier is good evidence
- * when the name is specific, which `definitionSeeds` already accounts for.
+ * when the name is specific, which `definitionSeeds` already accounts for. A plain task word equal
+ * to a file's name or directory (`map` → `commands/map.ts`) names the file as a reader would, but
+ * prose words collide with file names by chance, so it weighs like a mention, below vocabulary.
  */
 export const SEED_SHARES = {
   focus: 4,
   pathMention: 2,
   definition: 1,
   vocabulary: 3,
+  pathName: PATH_NAME_SHARE,
 } as const;
 
 /**
@@ -250,10 +262,11 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     pathMention: normalize(query ? matchPathMentions(paths, query.paths) : new Map()),
     definition: normalize(query ? definitionSeeds(query, files, graph.nameTable) : new Map()),
     vocabulary: normalize(query ? vocabularySeeds(query, paths, files, graph.nameTable) : new Map()),
+    pathName: normalize(query ? pathNameSeeds(paths, query) : new Map()),
   };
   const seeds = new Float64Array(files.length);
   let seeded = false;
-  for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary'] as const) {
+  for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName'] as const) {
     for (const [file, weight] of signals[signal]) {
       seeds[file]! += tuning.shares[signal] * weight;
       seeded = true;
