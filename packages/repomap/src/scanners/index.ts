@@ -17,7 +17,7 @@ import { scanJavaScript, scanTypeScript } from './typescript.js';
  * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
  * for some input, so caches keyed on it are rebuilt.
  */
-export const SCANNER_VERSION = 3;
+export const SCANNER_VERSION = 4;
 
 /** File extensions (lower case, with the dot) each language's scanner reads. */
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {

@@ -143,6 +143,9 @@ function parseStatement(
   if (isDef || isWord(tokens, index, 'class')) {
     const nameIndex = index + 1;
     if (nameIndex >= tokens.count || tokens.kinds[nameIndex] !== IDENTIFIER) return;
+    // The name must follow on the keyword's own line: `class` alone on a line is a syntax error, and
+    // taking the next line's first word would invent a definition whose block ends before it starts.
+    if (tokens.lines[nameIndex] !== tokens.lines[index]) return;
     const headerEnd = findHeaderColon(tokens, nameIndex + 1);
     const name = tokenText(tokens, nameIndex);
     const kind: DefinitionKind = isDef ? (parent?.kind === 'class' ? 'method' : 'function') : 'class';

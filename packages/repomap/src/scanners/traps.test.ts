@@ -252,3 +252,12 @@ describe('C#', () => {
       expect(references.has(word), word).toBe(false);
   });
 });
+
+describe('Python headers', () => {
+  // Found by the property test: `class` at a line end once took the next line's first word as its name.
+  it('takes a class or def name only from the keyword line', () => {
+    expect(namesOf('class \r\nvar ', 'python')).toEqual([]);
+    expect(namesOf('def \nfoo():\n  pass\n', 'python')).toEqual([]);
+    expect(namesOf('class Shown:\n  def method(self):\n    pass\n', 'python')).toEqual(['Shown', 'method']);
+  });
+});
