@@ -158,6 +158,10 @@ function isUnicodeSpace(code: number): boolean {
     code === 0xfeff ||
     code === 0x2028 ||
     code === 0x2029 ||
+    code === 0x1680 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
     (code >= 0x2000 && code <= 0x200a)
   );
 }

@@ -261,3 +261,13 @@ describe('Python headers', () => {
     expect(namesOf('class Shown:\n  def method(self):\n    pass\n', 'python')).toEqual(['Shown', 'method']);
   });
 });
+
+describe('Unicode spaces', () => {
+  // Found by the property test: U+3000 and friends were read as identifier characters.
+  it('never counts a Unicode space separator as part of a name', () => {
+    for (const space of ['\u1680', '\u2000', '\u202f', '\u205f', '\u3000', '\u00a0']) {
+      const references = referencesOf(`class A {${space}int b;${space}}`, 'java');
+      for (const name of references.keys()) expect(name).toMatch(/^\S+$/);
+    }
+  });
+});
