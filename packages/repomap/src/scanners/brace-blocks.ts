@@ -15,7 +15,51 @@ import {
   OPEN_PAREN,
   SEMICOLON,
 } from './character-codes.js';
-import { MAX_HEADER_TOKENS, punctuationCode, skipGroup, type TokenList } from './lexer.js';
+import { MAX_ANGLE_TOKENS, MAX_HEADER_TOKENS, punctuationCode, skipGroup, type TokenList } from './lexer.js';
+
+/** How one language's `<…>` type lists end; the languages differ in exactly these three points. */
+export interface AngleRules {
+  /** `(…)` and `[…]` inside the list are stepped over whole (C# tuples, Rust `Fn(A) -> B`, arrays). */
+  stepOverGroups: boolean;
+  /** A `}` ends the list (Java, C#); in Rust it does not. */
+  closeBraceEnds: boolean;
+  /** `->` is an arrow, not a closing `>` (Rust). */
+  arrowIsNotClose: boolean;
+}
+
+const MINUS = 45;
+
+/**
+ * Skips a `<…>` list starting at `open` and returns the index after its `>`; stops early (returning
+ * that index) at `;`, `{` or, where the rules say so, `}`. Gives up after MAX_ANGLE_TOKENS tokens and
+ * treats the `<` as a comparison.
+ */
+export function skipAngleList(tokens: TokenList, open: number, rules: AngleRules): number {
+  let depth = 0;
+  const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
+  for (let index = open; index < limit; index++) {
+    const punctuation = punctuationCode(tokens, index);
+    if (punctuation === LESS) depth++;
+    else if (punctuation === GREATER) {
+      if (
+        rules.arrowIsNotClose &&
+        punctuationCode(tokens, index - 1) === MINUS &&
+        tokens.ends[index - 1] === tokens.starts[index]
+      )
+        continue;
+      if (--depth === 0) return index + 1;
+    } else if (rules.stepOverGroups && (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET)) {
+      index = skipGroup(tokens, index, limit) - 1;
+    } else if (
+      punctuation === SEMICOLON ||
+      punctuation === OPEN_BRACE ||
+      (rules.closeBraceEnds && punctuation === CLOSE_BRACE)
+    ) {
+      return index;
+    }
+  }
+  return open + 1;
+}
 
 /** What one language's headers may contain beyond parentheses. */
 export interface HeaderRules {

@@ -5,9 +5,11 @@
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
 import {
+  type AngleRules,
   closeBlock,
   type HeaderRules,
   scanHeader,
+  skipAngleList,
   skipBody,
   skipToSemicolon,
   stepOver,
@@ -35,7 +37,6 @@ import {
   isWord,
   type LexerOptions,
   lex,
-  MAX_ANGLE_TOKENS,
   punctuationCode,
   signatureOf,
   skipGroup,
@@ -194,24 +195,11 @@ function skipAttributes(tokens: TokenList, index: number): number {
   return index;
 }
 
-/**
- * Skips a `<…>` type-parameter or type-argument list, stepping over `(…)` tuples and `[…]` groups
- * inside (unlike Java's), and stopping at `;`, `{` or `}` (unlike Rust's, which a `}` does not stop).
- */
+/** C# type lists may hold `(…)` tuples and `[…]` arrays; a `}` ends them. */
+const CSHARP_ANGLES: AngleRules = { stepOverGroups: true, closeBraceEnds: true, arrowIsNotClose: false };
+
 function skipAngles(tokens: TokenList, open: number): number {
-  let depth = 0;
-  const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
-  for (let index = open; index < limit; index++) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === LESS) depth++;
-    else if (punctuation === GREATER) {
-      if (--depth === 0) return index + 1;
-    } else if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
-      index = skipGroup(tokens, index, limit) - 1;
-    } else if (punctuation === SEMICOLON || punctuation === OPEN_BRACE || punctuation === CLOSE_BRACE)
-      return index;
-  }
-  return open + 1;
+  return skipAngleList(tokens, open, CSHARP_ANGLES);
 }
 
 /** C# headers hold `[Attribute]` sections and arrays; `=> …;` is an expression body. */

@@ -4,7 +4,15 @@
  * initializer blocks and field initializers (anonymous classes included) are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
-import { closeBlock, type HeaderRules, scanHeader, skipBody, stepOver } from './brace-blocks.js';
+import {
+  type AngleRules,
+  closeBlock,
+  type HeaderRules,
+  scanHeader,
+  skipAngleList,
+  skipBody,
+  stepOver,
+} from './brace-blocks.js';
 import {
   AT,
   CLOSE_BRACE,
@@ -12,7 +20,6 @@ import {
   COMMA,
   DOT,
   EQUALS,
-  GREATER,
   LESS,
   OPEN_BRACE,
   OPEN_BRACKET,
@@ -26,7 +33,6 @@ import {
   isWord,
   type LexerOptions,
   lex,
-  MAX_ANGLE_TOKENS,
   punctuationCode,
   skipGroup,
   type TokenList,
@@ -157,22 +163,11 @@ function skipAnnotations(tokens: TokenList, index: number): number {
   return index;
 }
 
-/**
- * Skips a `<…>` type-parameter or type-argument list. Kept apart from the C# and Rust skippers on
- * purpose: Java lists hold no parenthesised or bracketed groups to step over, and a `}` ends them.
- */
+/** Java type lists hold no parenthesised or bracketed groups, and a `}` ends them. */
+const JAVA_ANGLES: AngleRules = { stepOverGroups: false, closeBraceEnds: true, arrowIsNotClose: false };
+
 function skipAngles(tokens: TokenList, open: number): number {
-  let depth = 0;
-  const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
-  for (let index = open; index < limit; index++) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === LESS) depth++;
-    else if (punctuation === GREATER) {
-      if (--depth === 0) return index + 1;
-    } else if (punctuation === SEMICOLON || punctuation === OPEN_BRACE || punctuation === CLOSE_BRACE)
-      return index;
-  }
-  return open + 1;
+  return skipAngleList(tokens, open, JAVA_ANGLES);
 }
 
 /** Java headers hold `[]` only, and no expression bodies. */

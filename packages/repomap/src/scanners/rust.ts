@@ -4,13 +4,20 @@
  * modules, consts (constants), statics (variables), type aliases and `macro_rules!`. Function and macro bodies are skipped whole.
  */
 import type { Definition, DefinitionKind, ScanResult } from '../types.js';
-import { closeBlock, type HeaderRules, scanHeader, skipBody, skipToSemicolon } from './brace-blocks.js';
+import {
+  type AngleRules,
+  closeBlock,
+  type HeaderRules,
+  scanHeader,
+  skipAngleList,
+  skipBody,
+  skipToSemicolon,
+} from './brace-blocks.js';
 import {
   BANG,
   CLOSE_BRACE,
   COLON,
   COMMA,
-  GREATER,
   HASH,
   LESS,
   OPEN_BRACE,
@@ -25,7 +32,6 @@ import {
   isWord,
   type LexerOptions,
   lex,
-  MAX_ANGLE_TOKENS,
   punctuationCode,
   STRING,
   signatureOf,
@@ -120,24 +126,11 @@ function skipAttributes(tokens: TokenList, index: number): number {
   return index;
 }
 
-/** Skips a `<…>` generic list; `->` inside (in `Fn() -> T` bounds) does not close it. */
+/** Rust type lists hold `Fn(A) -> B` and `[T; N]`; `->` is no closing `>`, and a `}` does not end them. */
+const RUST_ANGLES: AngleRules = { stepOverGroups: true, closeBraceEnds: false, arrowIsNotClose: true };
+
 function skipAngles(tokens: TokenList, open: number): number {
-  let depth = 0;
-  const limit = Math.min(tokens.count, open + MAX_ANGLE_TOKENS);
-  for (let index = open; index < limit; index++) {
-    const punctuation = punctuationCode(tokens, index);
-    if (punctuation === LESS) depth++;
-    else if (punctuation === GREATER) {
-      if (punctuationCode(tokens, index - 1) === 45 && tokens.ends[index - 1] === tokens.starts[index])
-        continue;
-      if (--depth === 0) return index + 1;
-    } else if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACKET) {
-      index = skipGroup(tokens, index, limit) - 1;
-    } else if (punctuation === OPEN_BRACE || punctuation === SEMICOLON) {
-      return index;
-    }
-  }
-  return open + 1;
+  return skipAngleList(tokens, open, RUST_ANGLES);
 }
 
 /** Rust headers hold `#[…]` attributes and `[T; N]` arrays; bodies are always blocks. */
