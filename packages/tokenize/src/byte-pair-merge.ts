@@ -230,6 +230,21 @@ export function mergeWithRankQueue(
   const used: number[] = [];
   let queueSize = 0;
 
+  // Puts `rank` on the min-heap of ranks that have pending pairs, unless it is already there.
+  const enqueue = (rank: number): void => {
+    if (queued[rank] !== 0) return;
+    queued[rank] = 1;
+    let index = queueSize++;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      const parentRank = queue[parent] as number;
+      if (parentRank <= rank) break;
+      queue[index] = parentRank;
+      index = parent;
+    }
+    queue[index] = rank;
+  };
+
   const add = (rank: number, position: number): void => {
     let bucket = buckets[rank];
     if (bucket === undefined) {
@@ -238,18 +253,7 @@ export function mergeWithRankQueue(
     }
     if (bucket.length === 0) used.push(rank);
     bucket.push(position);
-    if (queued[rank] === 0) {
-      queued[rank] = 1;
-      let index = queueSize++;
-      while (index > 0) {
-        const parent = (index - 1) >> 1;
-        const parentRank = queue[parent] as number;
-        if (parentRank <= rank) break;
-        queue[index] = parentRank;
-        index = parent;
-      }
-      queue[index] = rank;
-    }
+    enqueue(rank);
   };
 
   for (let index = 0; index < length; index++) {
@@ -336,18 +340,7 @@ export function mergeWithRankQueue(
     }
     if (cursor < bucket.length) {
       cursors[rank] = cursor;
-      if (queued[rank] === 0) {
-        queued[rank] = 1;
-        let index = queueSize++;
-        while (index > 0) {
-          const parent = (index - 1) >> 1;
-          const parentRank = queue[parent] as number;
-          if (parentRank <= rank) break;
-          queue[index] = parentRank;
-          index = parent;
-        }
-        queue[index] = rank;
-      }
+      enqueue(rank);
     } else {
       cursors[rank] = 0;
       bucket.length = 0;
