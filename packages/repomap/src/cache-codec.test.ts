@@ -1,22 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type CacheEntry,
-  CorruptCacheError,
-  decodeEntry,
-  encodeEntry,
-  StringTableBuilder,
-} from './cache-codec.js';
+import { type CacheSnapshot, CorruptCacheError, decodeSnapshot, encodeSnapshot } from './cache-codec.js';
+import type { FileScan } from './scan-file.js';
+import { DefinitionReader, fileScanOf, indexScans, type TreeIndex } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 
+const identity = { format: 'test-format/1', scannerVersion: 7, root: '/repo' };
 const kinds: DefinitionKind[] = ['class', 'function', 'method', 'constant'];
+// Names and signatures include astral characters and lone surrogates: lengths are UTF-16 units.
+const text = (maxLength: number) => fc.string({ unit: 'binary', maxLength });
+
 const definitionArbitrary: fc.Arbitrary<Definition> = fc
   .record({
-    name: fc.string({ minLength: 1, maxLength: 8 }),
+    name: text(8).filter((name) => name !== ''),
     kind: fc.constantFrom(...kinds),
     line: fc.integer({ min: 1, max: 5000 }),
-    signature: fc.string({ maxLength: 40 }),
-    scope: fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: undefined }),
+    signature: text(40),
+    scope: fc.option(text(8), { nil: undefined }),
     endLine: fc.option(fc.integer({ min: 1, max: 9000 }), { nil: undefined }),
   })
   .map(({ name, kind, line, signature, scope, endLine }) => {
@@ -26,52 +26,112 @@ const definitionArbitrary: fc.Arbitrary<Definition> = fc
     return definition;
   });
 
-function roundTrip(entries: [string, CacheEntry][]): [string, CacheEntry][] {
-  const table = new StringTableBuilder();
-  const lines = entries.map(([path, entry]) => encodeEntry(path, entry, table));
-  const strings = JSON.parse(JSON.stringify(table.strings)) as string[];
-  return lines.map((line) => {
-    const { path, entry } = decodeEntry(JSON.parse(line), strings);
-    return [path, entry];
+const scanArbitrary: fc.Arbitrary<FileScan> = fc
+  .record({
+    definitions: fc.array(definitionArbitrary, { maxLength: 6 }),
+    names: fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { maxLength: 6 }),
+  })
+  .map(({ definitions, names }) => {
+    const sorted = [...names].sort();
+    return { definitions, references: { names: sorted, counts: sorted.map((_, i) => i + 1) } };
   });
+
+/** A snapshot of `scans` (one per path) plus one skipped file, as a cache would hold it. */
+function snapshotOf(scans: Record<string, FileScan>): CacheSnapshot {
+  const index = indexScans(Object.entries(scans).map(([path, scan]) => ({ path, scan })));
+  const paths = [...index.paths, '\uffffskipped.bin'];
+  return {
+    paths,
+    sizes: Float64Array.from(paths, (_, i) => i * 10),
+    mtimes: Float64Array.from(paths, (_, i) => 1234.5 + i),
+    states: Int32Array.from(paths, (_, i) => (i < index.paths.length ? i : -1)),
+    reasons: ['binary file'],
+    index,
+  };
+}
+
+function encoded(snapshot: CacheSnapshot): Uint8Array {
+  return new Uint8Array(Buffer.concat(encodeSnapshot(identity, snapshot)));
+}
+
+/** Everything a snapshot says, as plain data. */
+function plain(snapshot: CacheSnapshot) {
+  const { index } = snapshot;
+  const reader = new DefinitionReader(index);
+  return {
+    paths: snapshot.paths,
+    sizes: [...snapshot.sizes],
+    mtimes: [...snapshot.mtimes],
+    states: [...snapshot.states],
+    reasons: snapshot.reasons,
+    files: index.paths.map((path, file) => [path, fileScanOf(index, reader, file)]),
+    selfCounts: [...index.defSelfCount],
+  };
 }
 
 describe('cache codec', () => {
-  it('decodes exactly what it encoded, key order included', () => {
+  it('decodes exactly what it encoded', () => {
     fc.assert(
       fc.property(
-        fc.array(definitionArbitrary, { maxLength: 6 }),
-        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { maxLength: 6 }),
-        (definitions, names) => {
-          const sorted = [...names].sort();
-          const entry: CacheEntry = {
-            size: 10,
-            mtimeMs: 1234.5,
-            outcome: {
-              scan: { definitions, references: { names: sorted, counts: sorted.map((_, i) => i + 1) } },
-            },
-          };
-          const skipped: CacheEntry = { size: 3, mtimeMs: 1, outcome: { skipped: 'binary file' } };
-          const decoded = roundTrip([
-            ['a.ts', entry],
-            ['b.bin', skipped],
-          ]);
-          expect(JSON.stringify(decoded)).toBe(
-            JSON.stringify([
-              ['a.ts', entry],
-              ['b.bin', skipped],
-            ]),
-          );
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), scanArbitrary, { maxKeys: 5 }),
+        (scans) => {
+          const snapshot = snapshotOf(scans);
+          const decoded = decodeSnapshot(encoded(snapshot), identity);
+          expect(decoded).toBeDefined();
+          expect(plain(decoded!)).toEqual(plain(snapshot));
         },
       ),
     );
   });
 
-  it('rejects entries pointing outside the string table', () => {
-    expect(() => decodeEntry(['a.ts', 1, 1, [7, 0, 1, 0, -1, 'x'], [], []], ['function'])).toThrow(
-      CorruptCacheError,
+  it('reads columns from any byte offset (a pooled buffer need not be aligned)', () => {
+    const snapshot = snapshotOf({ 'a.ts': { definitions: [], references: { names: ['x'], counts: [3] } } });
+    const bytes = encoded(snapshot);
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    expect(plain(decodeSnapshot(shifted.subarray(3), identity)!)).toEqual(plain(snapshot));
+  });
+
+  it('calls another root, version or tool foreign, and damage corrupt, never anything else', () => {
+    const snapshot = snapshotOf({
+      'a.ts': {
+        definitions: [{ name: 'alpha', kind: 'function', line: 1, signature: 'function alpha()' }],
+        references: { names: ['alpha', 'beta'], counts: [1, 2] },
+      },
+      'b.ts': {
+        definitions: [{ name: 'beta', kind: 'function', line: 3, signature: 'function beta()', scope: 'B' }],
+        references: { names: ['beta'], counts: [1] },
+      },
+    });
+    const bytes = encoded(snapshot);
+    expect(decodeSnapshot(bytes, { ...identity, root: '/other' })).toBeUndefined();
+    expect(decodeSnapshot(bytes, { ...identity, scannerVersion: 8 })).toBeUndefined();
+    expect(decodeSnapshot(bytes, { ...identity, format: 'someone-else/1' })).toBeUndefined();
+    fc.assert(
+      fc.property(fc.nat(bytes.length - 1), fc.nat(255), fc.nat(bytes.length), (at, value, cut) => {
+        const damaged = bytes.slice(0, Math.max(cut, at + 1));
+        damaged[at] = value;
+        let result: CacheSnapshot | undefined;
+        try {
+          result = decodeSnapshot(damaged, identity);
+        } catch (error) {
+          expect(error).toBeInstanceOf(CorruptCacheError);
+          return;
+        }
+        // A change that still decodes must still be a consistent index.
+        if (result) expectConsistent(result.index);
+      }),
+      { numRuns: 2000 },
     );
-    expect(() => decodeEntry(['a.ts', 1, 1, [], [3], [1]], ['x'])).toThrow(CorruptCacheError);
-    expect(() => decodeEntry({ path: 'a.ts' }, [])).toThrow(CorruptCacheError);
   });
 });
+
+/** Every offset and id of `index` in range, so ranking can never read past a column. */
+function expectConsistent(index: TreeIndex): void {
+  const files = index.paths.length;
+  expect(index.refStart.length).toBe(files + 1);
+  expect(index.defStart.length).toBe(files + 1);
+  for (const id of index.refIds) expect(id).toBeLessThan(index.names.length);
+  for (const id of index.defName) expect(id).toBeLessThan(index.names.length);
+  expect(index.signatures.length).toBe(index.defName.length);
+}

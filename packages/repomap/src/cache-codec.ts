@@ -1,120 +1,271 @@
 /**
- * The compact line encoding of the scan cache. Every name, scope and kind is written once, in a
- * string table, and entries refer to it by index; definitions are flat tuples and references two
- * number arrays. A warm build parses the whole cache, so what it costs is bytes and allocations:
- * on Go's standard library this is about half the bytes of plain JSON objects, every referenced
- * name is one shared string instead of one per file, and the names need no interning later.
+ * The byte layout of the scan cache: one JSON header line, then the columns of a {@link TreeIndex}
+ * and of the per-file cache keys, each a typed array written as raw bytes at an 8-byte boundary.
+ * A warm build reads the file once and views the columns in place, instead of parsing and
+ * allocating an object per definition and per reference; that is what makes it cheap. Strings are
+ * a list of UTF-16 lengths plus one UTF-8 blob, decoded with a single call. Every count, offset and
+ * id is checked on load: a file that does not check out is corrupt, never half-trusted.
  */
-import type { FileScanOutcome } from './scan-file.js';
-import type { Definition, DefinitionKind } from './types.js';
+import {
+  DEFINITION_KINDS,
+  NO_SCOPE,
+  type StringList,
+  type TreeIndex,
+  wellFormed as toWellFormed,
+} from './tree-index.js';
 
-/** Fields per definition in an entry's flat definition array: name, kind, line, endLine, scope, signature. */
-const DEFINITION_STRIDE = 6;
-/** Stored for a missing `endLine` (lines are 1-based, so 0 never is one). */
-const NO_END_LINE = 0;
-/** Stored for a missing `scope` (string table indices are never negative). */
-const NO_SCOPE = -1;
-
-/** One cache entry: the file state its scan belongs to, and the scan. */
-export interface CacheEntry {
-  size: number;
-  mtimeMs: number;
-  outcome: FileScanOutcome;
+/** The per-file cache keys and outcomes, sorted by path, next to the index of the scanned ones. */
+export interface CacheSnapshot {
+  /** Every file the last walk selected, scanned or skipped, sorted by path. */
+  paths: readonly string[];
+  sizes: Float64Array;
+  mtimes: Float64Array;
+  /**
+   * Per path: its file id in `index` (scanned files, ids ascending in path order), or
+   * `-(r + 1)` for a file skipped with reason `reasons[r]`.
+   */
+  states: Int32Array;
+  reasons: readonly string[];
+  index: TreeIndex;
 }
 
-/** Assigns string table indices while entries are encoded. */
-export class StringTableBuilder {
-  /** The table, in first-use order. */
-  readonly strings: string[] = [];
-  private readonly indices = new Map<string, number>();
-
-  /** The index of `text`, adding it on first use. */
-  indexOf(text: string): number {
-    let index = this.indices.get(text);
-    if (index === undefined) {
-      index = this.strings.length;
-      this.strings.push(text);
-      this.indices.set(text, index);
-    }
-    return index;
-  }
+/** The header's fields besides the section lengths; a mismatch in any of them makes the file foreign. */
+export interface CacheIdentity {
+  format: string;
+  scannerVersion: number;
+  root: string;
 }
 
-/** Encodes one entry as a JSON line (newline included), adding its strings to `table`. */
-export function encodeEntry(path: string, entry: CacheEntry, table: StringTableBuilder): string {
-  const { outcome } = entry;
-  if ('skipped' in outcome) return `${JSON.stringify([path, entry.size, entry.mtimeMs, outcome.skipped])}\n`;
-  const definitions: (number | string)[] = [];
-  for (const definition of outcome.scan.definitions) {
-    definitions.push(
-      table.indexOf(definition.name),
-      table.indexOf(definition.kind),
-      definition.line,
-      definition.endLine ?? NO_END_LINE,
-      definition.scope === undefined ? NO_SCOPE : table.indexOf(definition.scope),
-      definition.signature,
-    );
-  }
-  const { names, counts } = outcome.scan.references;
-  const referenceIds = names.map((name) => table.indexOf(name));
-  return `${JSON.stringify([path, entry.size, entry.mtimeMs, definitions, referenceIds, counts])}\n`;
-}
-
-/** Thrown on an entry that does not decode: the caller discards the whole cache. */
+/** Thrown on a cache file that does not decode: the caller discards the whole cache. */
 export class CorruptCacheError extends Error {}
 
-function stringAt(strings: readonly string[], index: unknown): string {
-  const text = typeof index === 'number' ? strings[index] : undefined;
-  if (text === undefined) throw new CorruptCacheError('string index out of range');
-  return text;
-}
+const ALIGNMENT = 8;
+/** Typed arrays are stored in the machine's byte order; a file from the other order is foreign. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-function isNumberArray(value: unknown): value is number[] {
-  if (!Array.isArray(value)) return false;
-  for (const item of value) if (typeof item !== 'number') return false;
-  return true;
-}
+type Section = Int32Array | Float64Array | Uint8Array;
 
-/** Decodes one parsed entry line against the string table; throws {@link CorruptCacheError} when malformed. */
-export function decodeEntry(value: unknown, strings: readonly string[]): { path: string; entry: CacheEntry } {
-  if (!Array.isArray(value)) throw new CorruptCacheError('entry is not an array');
-  const [path, size, mtimeMs, body, referenceIds, counts] = value as unknown[];
-  if (typeof path !== 'string' || typeof size !== 'number' || typeof mtimeMs !== 'number') {
-    throw new CorruptCacheError('entry without path, size and mtime');
+function encodeStrings(strings: StringList | readonly string[]): [Int32Array, Uint8Array] {
+  const count = strings.length;
+  const lengths = new Int32Array(count);
+  const parts: string[] = new Array(count);
+  for (let index = 0; index < count; index++) {
+    const text = Array.isArray(strings) ? (strings as string[])[index]! : (strings as StringList).at(index);
+    // Lengths are counted in UTF-16 units of the decoded blob, so every string must survive UTF-8.
+    const wellFormed = toWellFormed(text);
+    lengths[index] = wellFormed.length;
+    parts[index] = wellFormed;
   }
-  if (typeof body === 'string') return { path, entry: { size, mtimeMs, outcome: { skipped: body } } };
-  if (
-    !Array.isArray(body) ||
-    body.length % DEFINITION_STRIDE !== 0 ||
-    !isNumberArray(referenceIds) ||
-    !isNumberArray(counts) ||
-    referenceIds.length !== counts.length
+  return [lengths, Buffer.from(parts.join(''), 'utf8')];
+}
+
+/** Encodes `snapshot` as the chunks of a cache file (header line first). */
+export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot): Uint8Array[] {
+  const { index } = snapshot;
+  const sections: Section[] = [
+    ...encodeStrings(snapshot.paths),
+    snapshot.sizes,
+    snapshot.mtimes,
+    snapshot.states,
+    ...encodeStrings(snapshot.reasons),
+    ...encodeStrings(index.names),
+    index.refStart,
+    index.refIds,
+    index.refCounts,
+    index.defStart,
+    index.defName,
+    index.defKind,
+    index.defLine,
+    index.defEndLine,
+    index.defScope,
+    index.defSelfCount,
+    ...encodeStrings(index.signatures),
+  ];
+  let header = JSON.stringify({
+    ...identity,
+    littleEndian: LITTLE_ENDIAN,
+    sections: sections.map((section) => section.byteLength),
+  });
+  // Pad the header line so the first section starts on the alignment boundary.
+  header += ' '.repeat((ALIGNMENT - ((Buffer.byteLength(header) + 1) % ALIGNMENT)) % ALIGNMENT);
+  const chunks: Uint8Array[] = [Buffer.from(`${header}\n`, 'utf8')];
+  for (const section of sections) {
+    chunks.push(new Uint8Array(section.buffer, section.byteOffset, section.byteLength));
+    const padding = (ALIGNMENT - (section.byteLength % ALIGNMENT)) % ALIGNMENT;
+    if (padding > 0) chunks.push(new Uint8Array(padding));
+  }
+  return chunks;
+}
+
+/** Reads sections off a cache file in order, each viewed in place. */
+class SectionReader {
+  private next = 0;
+  private offset: number;
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly lengths: readonly number[],
+    start: number,
   ) {
-    throw new CorruptCacheError('malformed scan entry');
+    this.offset = start;
   }
-  const definitions: Definition[] = [];
-  for (let offset = 0; offset < body.length; offset += DEFINITION_STRIDE) {
-    const line = body[offset + 2];
-    const endLine = body[offset + 3];
-    const scope = body[offset + 4];
-    const signature = body[offset + 5];
-    if (typeof line !== 'number' || typeof endLine !== 'number' || typeof signature !== 'string') {
-      throw new CorruptCacheError('malformed definition');
+
+  private take(elementBytes: number): [number, number] {
+    const length = this.lengths[this.next++];
+    if (length === undefined || length % elementBytes !== 0 || this.offset + length > this.bytes.length) {
+      throw new CorruptCacheError('section out of bounds');
     }
-    // Same key order as the scanners build, so a decoded definition is indistinguishable.
-    const definition: Definition = {
-      name: stringAt(strings, body[offset]),
-      kind: stringAt(strings, body[offset + 1]) as DefinitionKind,
-      line,
-      signature,
-    };
-    if (scope !== NO_SCOPE) definition.scope = stringAt(strings, scope);
-    if (endLine !== NO_END_LINE) definition.endLine = endLine;
-    definitions.push(definition);
+    const start = this.offset;
+    this.offset += length + ((ALIGNMENT - (length % ALIGNMENT)) % ALIGNMENT);
+    return [start, length];
   }
-  const names = referenceIds.map((index) => stringAt(strings, index));
+
+  int32(expected?: number): Int32Array {
+    const [start, length] = this.take(4);
+    const array = new Int32Array(this.bytes.buffer, this.bytes.byteOffset + start, length / 4);
+    if (expected !== undefined && array.length !== expected) throw new CorruptCacheError('column length');
+    return array;
+  }
+
+  float64(expected: number): Float64Array {
+    const [start, length] = this.take(8);
+    const array = new Float64Array(this.bytes.buffer, this.bytes.byteOffset + start, length / 8);
+    if (array.length !== expected) throw new CorruptCacheError('column length');
+    return array;
+  }
+
+  /** A string list: per-string offsets into one decoded blob, sliced on demand. */
+  strings(): { list: StringList; all: () => string[] } {
+    const lengths = this.int32();
+    const [start, length] = this.take(1);
+    const blob = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
+    const ends = new Int32Array(lengths.length);
+    let end = 0;
+    for (let index = 0; index < lengths.length; index++) {
+      const size = lengths[index]!;
+      if (size < 0) throw new CorruptCacheError('negative string length');
+      end += size;
+      ends[index] = end;
+    }
+    if (end !== blob.length) throw new CorruptCacheError('string lengths do not match their text');
+    const at = (index: number) => blob.slice(index === 0 ? 0 : ends[index - 1]!, ends[index]!);
+    return {
+      list: { length: lengths.length, at },
+      all: () => Array.from({ length: lengths.length }, (_, index) => at(index)),
+    };
+  }
+
+  finish(): void {
+    if (this.next !== this.lengths.length || this.offset !== this.bytes.length) {
+      throw new CorruptCacheError('trailing sections');
+    }
+  }
+}
+
+function checkOffsets(starts: Int32Array, files: number, total: number): void {
+  if (starts.length !== files + 1 || starts[0] !== 0 || starts[files] !== total) {
+    throw new CorruptCacheError('offsets do not cover the column');
+  }
+  for (let file = 0; file < files; file++) {
+    if (starts[file + 1]! < starts[file]!) throw new CorruptCacheError('offsets go backwards');
+  }
+}
+
+function checkRange(column: Int32Array, low: number, high: number, what: string): void {
+  for (let index = 0; index < column.length; index++) {
+    const value = column[index]!;
+    if (value < low || value >= high) throw new CorruptCacheError(`${what} out of range`);
+  }
+}
+
+/**
+ * Decodes a cache file. Returns `undefined` when the header is not `identity`'s (another tool,
+ * another scanner version, another root, another byte order); throws {@link CorruptCacheError}
+ * when the file is ours but damaged.
+ */
+export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): CacheSnapshot | undefined {
+  const newline = bytes.indexOf(0x0a);
+  if (newline < 0) throw new CorruptCacheError('no header line');
+  let header: Record<string, unknown>;
+  try {
+    header = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, newline).toString('utf8'));
+  } catch {
+    throw new CorruptCacheError('header is not JSON');
+  }
+  if (
+    header?.format !== identity.format ||
+    header.scannerVersion !== identity.scannerVersion ||
+    header.root !== identity.root ||
+    header.littleEndian !== LITTLE_ENDIAN
+  ) {
+    return undefined;
+  }
+  const lengths = header.sections;
+  if (!Array.isArray(lengths) || !lengths.every((length) => Number.isSafeInteger(length) && length >= 0)) {
+    throw new CorruptCacheError('malformed section list');
+  }
+  // Typed views need aligned memory; a buffer from a pool may start anywhere.
+  const aligned = bytes.byteOffset % ALIGNMENT === 0 ? bytes : new Uint8Array(bytes);
+  const reader = new SectionReader(aligned, lengths as number[], newline + 1);
+
+  const paths = reader.strings().all();
+  const entryCount = paths.length;
+  const sizes = reader.float64(entryCount);
+  const mtimes = reader.float64(entryCount);
+  const states = reader.int32(entryCount);
+  const reasons = reader.strings().all();
+  const names = reader.strings().all();
+  const refStart = reader.int32();
+  const refIds = reader.int32();
+  const refCounts = reader.int32(refIds.length);
+  const defStart = reader.int32();
+  const defName = reader.int32();
+  const definitionCount = defName.length;
+  const defKind = reader.int32(definitionCount);
+  const defLine = reader.int32(definitionCount);
+  const defEndLine = reader.int32(definitionCount);
+  const defScope = reader.int32(definitionCount);
+  const defSelfCount = reader.int32(definitionCount);
+  const signatures = reader.strings().list;
+  reader.finish();
+
+  const indexPaths: string[] = [];
+  for (let entry = 0; entry < entryCount; entry++) {
+    if (entry > 0 && !(paths[entry - 1]! < paths[entry]!)) throw new CorruptCacheError('paths out of order');
+    const state = states[entry]!;
+    if (state >= 0) {
+      if (state !== indexPaths.length) throw new CorruptCacheError('file ids out of order');
+      indexPaths.push(paths[entry]!);
+    } else if (-state - 1 >= reasons.length) throw new CorruptCacheError('skip reason out of range');
+  }
+  const files = indexPaths.length;
+  checkOffsets(refStart, files, refIds.length);
+  checkOffsets(defStart, files, definitionCount);
+  checkRange(refIds, 0, names.length, 'reference name');
+  checkRange(defName, 0, names.length, 'definition name');
+  checkRange(defScope, NO_SCOPE, names.length, 'definition scope');
+  checkRange(defKind, 0, DEFINITION_KINDS.length, 'definition kind');
+  if (signatures.length !== definitionCount) throw new CorruptCacheError('signature count');
+
   return {
-    path,
-    entry: { size, mtimeMs, outcome: { scan: { definitions, references: { names, counts } } } },
+    paths,
+    sizes,
+    mtimes,
+    states,
+    reasons,
+    index: {
+      paths: indexPaths,
+      names,
+      refStart,
+      refIds,
+      refCounts,
+      defStart,
+      defName,
+      defKind,
+      defLine,
+      defEndLine,
+      defScope,
+      defSelfCount,
+      signatures,
+    },
   };
 }

@@ -37,7 +37,7 @@ function makeTree(): string {
 
 function cacheFile(root: string): string {
   const directory = join(root, DEFAULT_CACHE_DIRECTORY);
-  const name = readdirSync(directory).find((entry) => entry.endsWith('.ndjson'));
+  const name = readdirSync(directory).find((entry) => entry.endsWith('.bin'));
   if (!name) throw new Error(`no cache file in ${directory}`);
   return join(directory, name);
 }
@@ -97,7 +97,7 @@ describe('scan cache', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-cache-dir-'));
     directories.push(elsewhere);
     await buildRepoMap({ root, tokenizer, cache: { dir: elsewhere } });
-    expect(readdirSync(elsewhere).some((name) => name.endsWith('.ndjson'))).toBe(true);
+    expect(readdirSync(elsewhere).some((name) => name.endsWith('.bin'))).toBe(true);
     expect(readdirSync(root).sort()).toEqual(['src', 'tool.py']);
     await buildRepoMap({ root, tokenizer });
     expect(readFileSync(join(root, DEFAULT_CACHE_DIRECTORY, '.gitignore'), 'utf8')).toBe('*\n');

@@ -2,17 +2,9 @@
  * The file-level reference graph: an edge from a file that references an identifier to each file
  * that defines it, weighted by the square root of the reference count times named multipliers.
  */
-import { internNames, type NameTable } from './name-table.js';
 import type { EdgeList } from './pagerank.js';
 import { isCodeLike } from './query.js';
-import type { Definition } from './types.js';
-
-/** What the graph needs to know about one file. */
-export interface GraphFile {
-  definitions: readonly Definition[];
-  /** Identifier occurrences: `names[i]` occurs `counts[i]` times; names sorted. */
-  references: { readonly names: readonly string[]; readonly counts: ArrayLike<number> };
-}
+import { type Definers, indexDefiners, type TreeIndex } from './tree-index.js';
 
 /** Context that bends edge weights toward the task. */
 export interface GraphContext {
@@ -26,8 +18,8 @@ export interface GraphContext {
 export interface ReferenceGraph {
   /** Edges sorted by source, then target; parallel references are summed into one edge. */
   edges: EdgeList;
-  /** The names interned, with their defining files, for later passes over every file's references. */
-  nameTable: NameTable;
+  /** Which files define each name, for later passes over every file's references. */
+  definers: Definers;
   /** By name id: its occurrences across all files when some file defines it, else 0. */
   referenceTotals: Float64Array;
 }
@@ -84,39 +76,39 @@ function strongestTargets(targets: readonly number[], accumulated: Float64Array)
   return kept.concat(ties.slice(0, MAX_EDGES_PER_FILE - kept.length));
 }
 
-/** Builds the reference graph of `files` (indices are node ids). Self-references make no edges. */
-export function buildReferenceGraph(files: readonly GraphFile[], context: GraphContext): ReferenceGraph {
-  const nameTable = internNames(files);
-  const nameCount = nameTable.names.length;
-  // Per name id: its defining files (undefined when none), its occurrence total, its multiplier
-  // (NaN until first needed). Arrays instead of maps: every reference of every file lands here.
-  const definersById = nameTable.definers;
-  const totals = new Float64Array(nameCount);
-  const multipliers = new Float64Array(nameCount).fill(Number.NaN);
+/** Builds the reference graph of the index's files (file ids are node ids). Self-references make no edges. */
+export function buildReferenceGraph(index: TreeIndex, context: GraphContext): ReferenceGraph {
+  const definers = indexDefiners(index);
+  const { names, refStart, refIds, refCounts } = index;
+  const fileCount = index.paths.length;
+  // Per name id: its occurrence total and its multiplier (NaN until first needed). Arrays instead
+  // of maps: every reference of every file lands here.
+  const totals = new Float64Array(names.length);
+  const multipliers = new Float64Array(names.length).fill(Number.NaN);
   const sources: number[] = [];
   const targets: number[] = [];
   const weights: number[] = [];
   // One dense accumulator reused for every source file, plus the list of targets it touched.
-  const accumulated = new Float64Array(files.length);
+  const accumulated = new Float64Array(fileCount);
   const touched: number[] = [];
-  files.forEach((file, source) => {
+  for (let source = 0; source < fileCount; source++) {
     const focus = context.focusFiles.has(source) ? FOCUS_SOURCE_MULTIPLIER : 1;
-    const { counts } = file.references;
-    const ids = nameTable.referenceIds[source]!;
-    for (let reference = 0; reference < ids.length; reference++) {
-      const id = ids[reference]!;
-      const definedIn = definersById[id];
-      if (!definedIn) continue;
-      const count = counts[reference]!;
+    for (let reference = refStart[source]!; reference < refStart[source + 1]!; reference++) {
+      const id = refIds[reference]!;
+      const first = definers.start[id]!;
+      const definingFiles = definers.start[id + 1]! - first;
+      if (definingFiles === 0) continue;
+      const count = refCounts[reference]!;
       totals[id]! += count;
-      if (definedIn.length > MAX_DEFINING_FILES) continue;
+      if (definingFiles > MAX_DEFINING_FILES) continue;
       let multiplier = multipliers[id]!;
       if (Number.isNaN(multiplier)) {
-        multiplier = identifierMultiplier(nameTable.names[id]!, definedIn.length, context);
+        multiplier = identifierMultiplier(names[id]!, definingFiles, context);
         multipliers[id] = multiplier;
       }
       const weight = focus * multiplier * Math.sqrt(count);
-      for (const target of definedIn) {
+      for (let definer = first; definer < first + definingFiles; definer++) {
+        const target = definers.files[definer]!;
         if (target === source) continue;
         if (accumulated[target] === 0) touched.push(target);
         accumulated[target]! += weight;
@@ -131,11 +123,11 @@ export function buildReferenceGraph(files: readonly GraphFile[], context: GraphC
     }
     for (const target of touched) accumulated[target] = 0;
     touched.length = 0;
-  });
+  }
   const edges: EdgeList = {
     sources: Int32Array.from(sources),
     targets: Int32Array.from(targets),
     weights: Float64Array.from(weights),
   };
-  return { edges, nameTable, referenceTotals: totals };
+  return { edges, definers, referenceTotals: totals };
 }

@@ -4,19 +4,25 @@
  * symbols by their file's rank, query-match strength, reference count and kind weight, with
  * deterministic path/line/name tie-breaks. Pure: same input, same order, same scores.
  */
-import { buildReferenceGraph, type GraphFile } from './graph.js';
+import { buildReferenceGraph } from './graph.js';
 import { matchPathMentions } from './mentions.js';
-import type { NameTable } from './name-table.js';
 import { personalizedPageRank } from './pagerank.js';
 import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
+import {
+  type Definers,
+  DEFINITION_KINDS,
+  type DefinitionReader,
+  lookupNames,
+  NO_SCOPE,
+  type TreeIndex,
+} from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 
 /** Input to {@link rankFiles}: the tree's files in path order. */
 export interface RankFilesInput {
-  /** Relative paths, sorted; index = file id everywhere. */
-  paths: readonly string[];
-  files: readonly GraphFile[];
+  /** The scanned tree; its file ids (indices of its sorted paths) are file ids everywhere. */
+  index: TreeIndex;
   /** The analyzed task text, if any. */
   query?: QueryAnalysis;
   /** Focus file ids (sorted, unique). */
@@ -37,8 +43,8 @@ export interface RankTuning {
 export interface FileRanking {
   scores: Float64Array;
   order: number[];
-  /** The tree's interned names (for symbol ranking). */
-  nameTable: NameTable;
+  /** Which files define each name (for symbol ranking). */
+  definers: Definers;
   /** By name id: occurrences across all files of a defined name (for symbol ranking). */
   referenceTotals: Float64Array;
   /** Each task signal's normalized seed weights by file id, for explaining a ranking. */
@@ -131,43 +137,38 @@ function normalize(weights: Map<number, number>): Map<number, number> {
  * times its specificity in this tree (inverse document frequency over the files that use it: a name
  * every file uses, like `name` or `get`, locates nothing) times the kind of its definition.
  */
-function definitionSeeds(
-  query: QueryAnalysis,
-  files: readonly GraphFile[],
-  nameTable: NameTable,
-): Map<number, number> {
-  // Users per wanted name id (-1: not wanted), counted over the interned references.
-  const users = new Int32Array(nameTable.names.length).fill(-1);
-  for (const identifier of query.identifiers) {
-    const id = nameTable.ids.get(identifier.name);
-    if (id !== undefined && nameTable.definers[id]) users[id] = 0;
-  }
-  for (const ids of nameTable.referenceIds) {
-    for (let reference = 0; reference < ids.length; reference++) {
-      const id = ids[reference]!;
-      if (users[id]! >= 0) users[id]!++;
-    }
-  }
-  const wanted = new Map<string, number>();
-  for (const identifier of query.identifiers) {
-    const id = nameTable.ids.get(identifier.name);
-    if (id !== undefined && users[id]! >= 0) wanted.set(identifier.name, users[id]!);
+function definitionSeeds(query: QueryAnalysis, index: TreeIndex, definers: Definers): Map<number, number> {
+  const fileCount = index.paths.length;
+  const ids = lookupNames(
+    index,
+    query.identifiers.map((identifier) => identifier.name),
+  );
+  // Users per wanted name id (-1: not wanted), counted over every file's references.
+  const users = new Int32Array(index.names.length).fill(-1);
+  for (const id of ids.values()) if (definers.start[id + 1]! > definers.start[id]!) users[id] = 0;
+  const { refIds } = index;
+  for (let reference = 0; reference < refIds.length; reference++) {
+    const id = refIds[reference]!;
+    if (users[id]! >= 0) users[id]!++;
   }
   const seeds = new Map<number, number>();
   for (const identifier of query.identifiers) {
-    const id = nameTable.ids.get(identifier.name);
-    const definedIn = id === undefined ? undefined : nameTable.definers[id];
-    if (!definedIn) continue;
-    const users = wanted.get(identifier.name) ?? 0;
-    const specificity = Math.log((files.length + 1) / (users + 1));
+    const id = ids.get(identifier.name);
+    if (id === undefined || users[id]! < 0) continue;
+    const first = definers.start[id]!;
+    const definingFiles = definers.start[id + 1]! - first;
+    const specificity = Math.log((fileCount + 1) / (users[id]! + 1));
     if (specificity <= 0) continue;
     // Defined in one file, a name points at it; defined in n files it is ambiguous (split n ways)
     // and less specific (worth 1/n in total), so each definer gets weight / n².
-    const share = (identifier.weight * specificity) / (definedIn.length * definedIn.length);
-    for (const file of definedIn) {
+    const share = (identifier.weight * specificity) / (definingFiles * definingFiles);
+    for (let definer = first; definer < first + definingFiles; definer++) {
+      const file = definers.files[definer]!;
       let kind = 0;
-      for (const definition of files[file]!.definitions) {
-        if (definition.name === identifier.name) kind = Math.max(kind, KIND_WEIGHTS[definition.kind] ?? 0.5);
+      for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
+        if (index.defName[position] === id) {
+          kind = Math.max(kind, KIND_WEIGHTS[DEFINITION_KINDS[index.defKind[position]!]!] ?? 0.5);
+        }
       }
       seeds.set(file, (seeds.get(file) ?? 0) + share * kind);
     }
@@ -176,76 +177,82 @@ function definitionSeeds(
 }
 
 /** BM25 of each file's identifier subwords (plus its path's) against the task's subwords. */
-function vocabularySeeds(
-  query: QueryAnalysis,
-  paths: readonly string[],
-  files: readonly GraphFile[],
-  nameTable: NameTable,
-): Map<number, number> {
+function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, number> {
   const seeds = new Map<number, number>();
   if (query.subwords.length === 0) return seeds;
+  const { paths, names, refStart, refIds, refCounts } = index;
+  const fileCount = paths.length;
   const wanted = new Map(query.subwords);
+  // Words by index in sorted order: scores are summed in this order, so they are reproducible.
+  const words = [...wanted.keys()].sort();
+  const wordIds = new Map(words.map((word, id) => [word, id]));
+  const wordCount = words.length;
   // Most identifiers share no subword with the task: one pattern over the lower-cased name rules
   // them out before the (costlier) split. A file's length is its identifier occurrence count.
-  const escaped = [...wanted.keys()].sort().map((word) => word.replace(/[^a-z0-9]/g, ''));
+  const escaped = words.map((word) => word.replace(/[^a-z0-9]/g, ''));
   const mayMatch = new RegExp(escaped.filter((word) => word !== '').join('|'));
-  const frequencies: Map<string, number>[] = [];
-  const lengths = new Float64Array(files.length);
-  const documentFrequency = new Map<string, number>();
-  // The task's subwords of each name id, split once per distinct name.
-  const subwordCache: (string[] | undefined)[] = new Array(nameTable.names.length);
-  files.forEach((file, index) => {
-    const counts = new Map<string, number>();
+  // Per file and word: occurrences (file-major); per word: how many files have it.
+  const frequencies = new Int32Array(fileCount * wordCount);
+  const lengths = new Float64Array(fileCount);
+  const documentFrequency = new Int32Array(wordCount);
+  // The task's words in each name (as word ids, repeats kept), split once per distinct name.
+  const subwordCache: (Int32Array | undefined)[] = new Array(names.length);
+  const none = new Int32Array(0);
+  for (let file = 0; file < fileCount; file++) {
+    const row = file * wordCount;
     let length = 0;
-    const { counts: occurrences } = file.references;
-    const ids = nameTable.referenceIds[index]!;
-    for (let reference = 0; reference < ids.length; reference++) {
-      const id = ids[reference]!;
-      const count = occurrences[reference]!;
+    for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
+      const id = refIds[reference]!;
+      const count = refCounts[reference]!;
       length += count;
-      let words = subwordCache[id];
-      if (!words) {
-        const name = nameTable.names[id]!;
-        words = mayMatch.test(name.toLowerCase())
-          ? splitIdentifier(name).filter((word) => wanted.has(word))
-          : [];
-        subwordCache[id] = words;
+      let found = subwordCache[id];
+      if (!found) {
+        const name = names[id]!;
+        found = mayMatch.test(name.toLowerCase())
+          ? Int32Array.from(
+              splitIdentifier(name).filter((word) => wordIds.has(word)),
+              (word) => wordIds.get(word)!,
+            )
+          : none;
+        subwordCache[id] = found;
       }
-      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + count);
+      for (let word = 0; word < found.length; word++) frequencies[row + found[word]!]! += count;
     }
-    for (const word of splitIdentifier(paths[index]!)) {
+    for (const word of splitIdentifier(paths[file]!)) {
       length += PATH_SUBWORD_OCCURRENCES;
-      if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + PATH_SUBWORD_OCCURRENCES);
+      const id = wordIds.get(word);
+      if (id !== undefined) frequencies[row + id]! += PATH_SUBWORD_OCCURRENCES;
     }
-    lengths[index] = length;
-    frequencies.push(counts);
-    for (const word of counts.keys()) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
-  });
+    lengths[file] = length;
+    for (let word = 0; word < wordCount; word++) if (frequencies[row + word]! > 0) documentFrequency[word]!++;
+  }
   let totalLength = 0;
   for (const length of lengths) totalLength += length;
-  const averageLength = totalLength / Math.max(1, files.length) || 1;
-  const words = [...wanted.keys()].sort();
-  frequencies.forEach((counts, index) => {
+  const averageLength = totalLength / Math.max(1, fileCount) || 1;
+  for (let file = 0; file < fileCount; file++) {
+    const row = file * wordCount;
     let score = 0;
-    for (const word of words) {
-      const frequency = counts.get(word);
+    for (let word = 0; word < wordCount; word++) {
+      const frequency = frequencies[row + word]!;
       if (!frequency) continue;
-      const documents = documentFrequency.get(word)!;
-      const idf = Math.log(1 + (files.length - documents + 0.5) / (documents + 0.5));
+      const documents = documentFrequency[word]!;
+      const idf = Math.log(1 + (fileCount - documents + 0.5) / (documents + 0.5));
       const saturation =
         (frequency * (BM25_K1 + 1)) /
-        (frequency + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[index]!) / averageLength));
-      score += idf * saturation * (1 + Math.log(wanted.get(word)!));
+        (frequency + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[file]!) / averageLength));
+      score += idf * saturation * (1 + Math.log(wanted.get(words[word]!)!));
     }
     // Squared: vocabulary overlap is diffuse, and only its clear leaders should pull the walk.
-    if (score > 0) seeds.set(index, score * score);
-  });
+    if (score > 0) seeds.set(file, score * score);
+  }
   return seeds;
 }
 
 /** Ranks the files of a tree for a task (or, without one, by plain reference centrality). */
 export function rankFiles(input: RankFilesInput): FileRanking {
-  const { paths, files, query } = input;
+  const { index, query } = input;
+  const { paths } = index;
+  const fileCount = paths.length;
   const tuning: RankTuning = {
     shares: SEED_SHARES,
     seededDamping: SEEDED_DAMPING,
@@ -255,16 +262,16 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   };
   const focus = input.focus ?? [];
   const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
-  const graph = buildReferenceGraph(files, { taskIdentifiers, focusFiles: new Set(focus) });
+  const graph = buildReferenceGraph(index, { taskIdentifiers, focusFiles: new Set(focus) });
 
   const signals: FileRanking['signals'] = {
     focus: normalize(new Map(focus.map((file) => [file, 1]))),
     pathMention: normalize(query ? matchPathMentions(paths, query.paths) : new Map()),
-    definition: normalize(query ? definitionSeeds(query, files, graph.nameTable) : new Map()),
-    vocabulary: normalize(query ? vocabularySeeds(query, paths, files, graph.nameTable) : new Map()),
+    definition: normalize(query ? definitionSeeds(query, index, graph.definers) : new Map()),
+    vocabulary: normalize(query ? vocabularySeeds(query, index) : new Map()),
     pathName: normalize(query ? pathNameSeeds(paths, query) : new Map()),
   };
-  const seeds = new Float64Array(files.length);
+  const seeds = new Float64Array(fileCount);
   let seeded = false;
   for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName'] as const) {
     for (const [file, weight] of signals[signal]) {
@@ -279,12 +286,12 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     // them is often made, or felt, where they are called or subclassed. Fuzzy seeds (vocabulary,
     // definitions) do not, or hub files that call everything would collect all of their mass.
     personalization = Float64Array.from(seeds);
-    const explicit = new Float64Array(files.length);
+    const explicit = new Float64Array(fileCount);
     for (const signal of ['focus', 'pathMention'] as const) {
       for (const [file, weight] of signals[signal]) explicit[file]! += tuning.shares[signal] * weight;
     }
     const { sources, targets, weights } = graph.edges;
-    const incoming = new Float64Array(files.length);
+    const incoming = new Float64Array(fileCount);
     for (let edge = 0; edge < targets.length; edge++) incoming[targets[edge]!]! += weights[edge]!;
     for (let edge = 0; edge < targets.length; edge++) {
       const seed = explicit[targets[edge]!]!;
@@ -294,15 +301,15 @@ export function rankFiles(input: RankFilesInput): FileRanking {
       }
     }
   }
-  const rank = personalizedPageRank(files.length, graph.edges, personalization, {
+  const rank = personalizedPageRank(fileCount, graph.edges, personalization, {
     damping: seeded ? tuning.seededDamping : UNSEEDED_DAMPING,
   });
-  const scores = new Float64Array(files.length);
-  for (let file = 0; file < files.length; file++) {
+  const scores = new Float64Array(fileCount);
+  for (let file = 0; file < fileCount; file++) {
     scores[file] = rank[file]! * (isAuxiliaryPath(paths[file]!) ? tuning.auxiliaryMultiplier : 1);
   }
   const order = [...scores.keys()].sort((left, right) => scores[right]! - scores[left]! || left - right);
-  return { scores, order, signals, nameTable: graph.nameTable, referenceTotals: graph.referenceTotals };
+  return { scores, order, signals, definers: graph.definers, referenceTotals: graph.referenceTotals };
 }
 
 /** A definition with its file id and final score. */
@@ -378,84 +385,62 @@ function nameMatchStrength(
   return (0.4 * shared) / words.length;
 }
 
-/** Occurrences of `name` in references sorted by name (binary search; 0 when absent). */
-function countIn(references: GraphFile['references'], name: string): number {
-  const { names, counts } = references;
-  let low = 0;
-  let high = names.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const entry = names[middle]!;
-    if (entry === name) return counts[middle]!;
-    if (entry < name) low = middle + 1;
-    else high = middle - 1;
-  }
-  return 0;
-}
-
 /**
- * Every definition of a tree with its score, in position order: by file id, then by line and name
- * within the file. Position breaks ties of equal scores, which is the (file, line, name) tie-break
- * as one integer comparison. Parallel arrays, so scoring a large tree allocates no object per symbol.
+ * Every definition of a tree with its score, by position (the index's definition order: by file
+ * id, then as they appear in the file). Position breaks ties of equal scores, which is the (file,
+ * line, name) tie-break as one integer comparison. Parallel arrays, so scoring a large tree
+ * allocates no object per symbol.
  */
 export interface ScoredSymbols {
   /** File id of the symbol at each position. */
   files: Int32Array;
-  definitions: Definition[];
   scores: Float64Array;
 }
 
 /**
- * Scores every definition of every file (see the module comment for the order they imply).
- * `ranking` must come from {@link rankFiles} over these same files: its name table has every name.
+ * Scores every definition of the index (see the module comment for the order they imply).
+ * `ranking` must come from {@link rankFiles} over the same index.
  */
 export function scoreSymbols(
-  files: readonly GraphFile[],
-  ranking: Pick<FileRanking, 'scores' | 'nameTable' | 'referenceTotals'>,
+  index: TreeIndex,
+  ranking: Pick<FileRanking, 'scores' | 'referenceTotals'>,
   query?: QueryAnalysis,
 ): ScoredSymbols {
-  const { scores: fileScores, nameTable, referenceTotals } = ranking;
+  const { scores: fileScores, referenceTotals } = ranking;
+  const { names, defStart, defName, defKind, defScope, defSelfCount } = index;
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
   // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once
-  // per name id (NaN until then).
-  const nameStrengths = new Float64Array(nameTable.names.length).fill(Number.NaN);
-  let total = 0;
-  for (const file of files) total += file.definitions.length;
+  // per name id (NaN until then); so is whether a scope id is a name the task spells exactly.
+  const nameStrengths = new Float64Array(names.length).fill(Number.NaN);
+  const kindWeights = Float64Array.from(DEFINITION_KINDS, (kind) => KIND_WEIGHTS[kind] ?? 0.5);
+  const total = defName.length;
   const symbolFiles = new Int32Array(total);
-  const definitions: Definition[] = new Array(total);
   const scores = new Float64Array(total);
-  let position = 0;
-  files.forEach((file, index) => {
-    const inOrder = [...file.definitions].sort(
-      (left, right) =>
-        left.line - right.line || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
-    );
-    for (const definition of inOrder) {
-      // Every definition's name was interned when the graph was built.
-      const id = nameTable.ids.get(definition.name)!;
-      const elsewhere = Math.max(0, referenceTotals[id]! - countIn(file.references, definition.name));
+  for (let file = 0; file < index.paths.length; file++) {
+    for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
+      const id = defName[position]!;
+      const elsewhere = Math.max(0, referenceTotals[id]! - defSelfCount[position]!);
       let match = 0;
       if (query) {
         let strength = nameStrengths[id]!;
         if (Number.isNaN(strength)) {
-          strength = nameMatchStrength(definition.name, exact, lowerCase, subwords);
+          strength = nameMatchStrength(names[id]!, exact, lowerCase, subwords);
           nameStrengths[id] = strength;
         }
-        match = definition.scope && exact.has(definition.scope) ? Math.min(1, strength + 0.3) : strength;
+        const scope = defScope[position]!;
+        match = scope !== NO_SCOPE && exact.has(names[scope]!) ? Math.min(1, strength + 0.3) : strength;
       }
-      symbolFiles[position] = index;
-      definitions[position] = definition;
+      symbolFiles[position] = file;
       scores[position] =
-        fileScores[index]! *
-        (KIND_WEIGHTS[definition.kind] ?? 0.5) *
+        fileScores[file]! *
+        kindWeights[defKind[position]!]! *
         (1 + (QUERY_MATCH_MULTIPLIER - 1) * match) *
         Math.log2(2 + elsewhere);
-      position++;
     }
-  });
-  return { files: symbolFiles, definitions, scores };
+  }
+  return { files: symbolFiles, scores };
 }
 
 /** Sorts symbol positions into rank order: score descending, then position. */
@@ -465,23 +450,14 @@ export function sortSymbolPositions(scored: ScoredSymbols, positions: number[]):
 }
 
 /** The symbols at `positions` (already in rank order) as objects. */
-export function toRankedSymbols(scored: ScoredSymbols, positions: readonly number[]): RankedSymbol[] {
+export function toRankedSymbols(
+  scored: ScoredSymbols,
+  positions: readonly number[],
+  reader: DefinitionReader,
+): RankedSymbol[] {
   return positions.map((position) => ({
     file: scored.files[position]!,
-    definition: scored.definitions[position]!,
+    definition: reader.definitionAt(scored.files[position]!, position),
     score: scored.scores[position]!,
   }));
-}
-
-/**
- * Ranks every definition of every file (see the module comment for the order). File ids must be
- * indices into the sorted path list, as everywhere in this package: ties compare ids as paths.
- */
-export function rankSymbols(
-  files: readonly GraphFile[],
-  ranking: Pick<FileRanking, 'scores' | 'nameTable' | 'referenceTotals'>,
-  query?: QueryAnalysis,
-): RankedSymbol[] {
-  const scored = scoreSymbols(files, ranking, query);
-  return toRankedSymbols(scored, sortSymbolPositions(scored, Array.from(scored.scores.keys())));
 }

@@ -47,15 +47,6 @@ export function formatDefinition(definition: Definition): string {
   return `${definition.scope ? '    ' : '  '}${definition.line}: ${signature}`;
 }
 
-/** Orders definitions of one file as they appear in it. */
-export function compareInFile(left: Definition, right: Definition): number {
-  return (
-    left.line - right.line ||
-    (left.name < right.name ? -1 : left.name > right.name ? 1 : 0) ||
-    (left.kind < right.kind ? -1 : left.kind > right.kind ? 1 : 0)
-  );
-}
-
 /** Renders the first `count` ranked symbols (no budget check). */
 export function renderSymbols(
   symbols: readonly RenderSymbol[],

@@ -4,13 +4,13 @@
  */
 import { resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
-import type { GraphFile } from './graph.js';
 import { analyzeQuery } from './query.js';
 import { rankFiles, scoreSymbols, sortSymbolPositions, toRankedSymbols } from './rank.js';
-import { compareInFile, type RenderedMap, renderRepoMap } from './render.js';
-import { scanRepository } from './scan-repository.js';
+import { type RenderedMap, renderRepoMap } from './render.js';
+import { indexRepository } from './scan-repository.js';
 import { selectTopSymbols } from './top-symbols.js';
-import type { Definition, DefinitionKind } from './types.js';
+import { DefinitionReader } from './tree-index.js';
+import type { DefinitionKind } from './types.js';
 import { relativePosixPath, type SkippedFile } from './walk.js';
 
 /** The map's token budget when the caller names none (about a screenful of signatures). */
@@ -121,38 +121,29 @@ function normalizePaths(root: string, paths: readonly string[] | undefined): str
  * root itself is not a readable directory.
  */
 export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMapResult> {
-  const scanned = await scanRepository(options);
-  const { root, skipped } = scanned;
-  const paths = scanned.files.map((file) => file.path);
-  const scans = scanned.files.map((file) => file.scan);
+  const scanned = await indexRepository(options);
+  const { root, skipped, index } = scanned;
+  const { paths } = index;
 
   const query = options.query?.trim() ? analyzeQuery(options.query) : undefined;
   const inPrompt = normalizePaths(root, options.filesInPrompt);
   const focusPaths = new Set([...normalizePaths(root, options.focus), ...inPrompt]);
-  const indexByPath = new Map(paths.map((path, index) => [path, index]));
+  const indexByPath = new Map(paths.map((path, file) => [path, file]));
   const focus = [...focusPaths]
     .map((path) => indexByPath.get(path))
-    .filter((index): index is number => index !== undefined)
+    .filter((file): file is number => file !== undefined)
     .sort((left, right) => left - right);
 
-  const graphFiles: GraphFile[] = scans;
-  const ranking = rankFiles({ paths, files: graphFiles, query, focus });
-  const scored = scoreSymbols(graphFiles, ranking, query);
+  const ranking = rankFiles({ index, query, focus });
+  const scored = scoreSymbols(index, ranking, query);
 
   const tokenizer = options.tokenizer ?? createTokenizer();
   const budget = mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, inPrompt.length);
   const excluded = new Set(inPrompt);
   const fileRank = new Map(ranking.order.map((file, position) => [paths[file]!, position]));
-  // Sorted lazily: only the few files that make it into the map need their full definition list.
-  const sortedDefinitions = new Map<string, Definition[]>();
-  const fileDefinitions = (path: string): Definition[] => {
-    let definitions = sortedDefinitions.get(path);
-    if (!definitions) {
-      definitions = [...(scans[indexByPath.get(path)!]?.definitions ?? [])].sort(compareInFile);
-      sortedDefinitions.set(path, definitions);
-    }
-    return definitions;
-  };
+  // Definitions become objects only for the few files that make it into the map.
+  const reader = new DefinitionReader(index);
+  const fileDefinitions = (path: string) => reader.definitionsOf(indexByPath.get(path)!);
   const includeFile = (file: number) => !excluded.has(paths[file]!);
   let available = 0;
   for (let position = 0; position < scored.files.length; position++) {
@@ -168,7 +159,7 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
     rendered = renderRepoMap({
       symbols: top.map((position) => ({
         path: paths[scored.files[position]!]!,
-        definition: scored.definitions[position]!,
+        definition: reader.definitionAt(scored.files[position]!, position),
       })),
       fileRank,
       fileDefinitions,
@@ -180,7 +171,7 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
 
   let symbols: RankedDefinition[] | undefined;
   const rankAllSymbols = (): RankedDefinition[] =>
-    toRankedSymbols(scored, sortSymbolPositions(scored, Array.from(scored.scores.keys()))).map(
+    toRankedSymbols(scored, sortSymbolPositions(scored, Array.from(scored.scores.keys())), reader).map(
       ({ file, definition }) => ({
         path: paths[file]!,
         name: definition.name,

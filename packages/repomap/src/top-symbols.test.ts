@@ -2,14 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ScoredSymbols, sortSymbolPositions } from './rank.js';
 import { selectTopSymbols } from './top-symbols.js';
-import type { Definition } from './types.js';
 
 function scoredOf(entries: { file: number; score: number }[]): ScoredSymbols {
   return {
     files: Int32Array.from(entries, (entry) => entry.file),
-    definitions: entries.map(
-      (_, index): Definition => ({ name: `n${index}`, kind: 'function', line: index + 1, signature: '' }),
-    ),
     scores: Float64Array.from(entries, (entry) => entry.score),
   };
 }
