@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CacheSnapshot, CorruptCacheError, decodeSnapshot, encodeSnapshot } from './cache-codec.js';
+import { buildNeutralGraph } from './graph.js';
 import type { FileScan } from './scan-file.js';
 import { DefinitionReader, fileScanOf, indexScans, type TreeIndex } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
@@ -47,6 +48,7 @@ function snapshotOf(scans: Record<string, FileScan>): CacheSnapshot {
     states: Int32Array.from(paths, (_, i) => (i < index.paths.length ? i : -1)),
     reasons: ['binary file'],
     index,
+    graph: buildNeutralGraph(index),
   };
 }
 
@@ -66,6 +68,12 @@ function plain(snapshot: CacheSnapshot) {
     reasons: snapshot.reasons,
     files: index.paths.map((path, file) => [path, fileScanOf(index, reader, file)]),
     selfCounts: [...index.defSelfCount],
+    graph: Object.fromEntries(
+      Object.entries(snapshot.graph).map(([key, column]) => [
+        key,
+        [...(column as ArrayLike<number> & Iterable<number>)],
+      ]),
+    ),
   };
 }
 

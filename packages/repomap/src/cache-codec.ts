@@ -4,8 +4,10 @@
  * A warm build reads the file once and views the columns in place, instead of parsing and
  * allocating an object per definition and per reference; that is what makes it cheap. Strings are
  * a list of UTF-16 lengths plus one UTF-8 blob, decoded with a single call. Every count, offset and
- * id is checked on load: a file that does not check out is corrupt, never half-trusted.
+ * id is checked on load: a file that does not check out is corrupt, never half-trusted. The
+ * task-independent reference graph is stored too: it depends on the tree alone.
  */
+import type { NeutralGraph } from './graph.js';
 import {
   DEFINITION_KINDS,
   NO_SCOPE,
@@ -27,6 +29,8 @@ export interface CacheSnapshot {
   states: Int32Array;
   reasons: readonly string[];
   index: TreeIndex;
+  /** The index's task-independent reference graph. */
+  graph: NeutralGraph;
 }
 
 /** The header's fields besides the section lengths; a mismatch in any of them makes the file foreign. */
@@ -59,6 +63,21 @@ function encodeStrings(strings: StringList | readonly string[]): [Int32Array, Ui
   return [lengths, Buffer.from(parts.join(''), 'utf8')];
 }
 
+/**
+ * Encodes strings that are read back one at a time, on demand (signatures: a map shows a few
+ * hundred of a tree's hundreds of thousands): byte lengths, so one can be decoded without the rest.
+ */
+function encodeLazyStrings(strings: StringList): [Int32Array, Uint8Array] {
+  const count = strings.length;
+  const lengths = new Int32Array(count);
+  const parts: string[] = new Array(count);
+  for (let index = 0; index < count; index++) {
+    parts[index] = strings.at(index);
+    lengths[index] = Buffer.byteLength(parts[index]!, 'utf8');
+  }
+  return [lengths, Buffer.from(parts.join(''), 'utf8')];
+}
+
 /** Encodes `snapshot` as the chunks of a cache file (header line first). */
 export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot): Uint8Array[] {
   const { index } = snapshot;
@@ -79,7 +98,11 @@ export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot)
     index.defEndLine,
     index.defScope,
     index.defSelfCount,
-    ...encodeStrings(index.signatures),
+    ...encodeLazyStrings(index.signatures),
+    snapshot.graph.edgeStart,
+    snapshot.graph.targets,
+    snapshot.graph.weights,
+    snapshot.graph.referenceTotals,
   ];
   let header = JSON.stringify({
     ...identity,
@@ -154,6 +177,26 @@ class SectionReader {
     };
   }
 
+  /** A string list decoded one string at a time, from byte offsets (see `encodeLazyStrings`). */
+  lazyStrings(): StringList {
+    const lengths = this.int32();
+    const [start, length] = this.take(1);
+    const blob = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length);
+    const ends = new Int32Array(lengths.length);
+    let end = 0;
+    for (let index = 0; index < lengths.length; index++) {
+      const size = lengths[index]!;
+      if (size < 0) throw new CorruptCacheError('negative string length');
+      end += size;
+      ends[index] = end;
+    }
+    if (end !== length) throw new CorruptCacheError('string lengths do not match their text');
+    return {
+      length: lengths.length,
+      at: (index) => blob.toString('utf8', index === 0 ? 0 : ends[index - 1]!, ends[index]!),
+    };
+  }
+
   finish(): void {
     if (this.next !== this.lengths.length || this.offset !== this.bytes.length) {
       throw new CorruptCacheError('trailing sections');
@@ -225,7 +268,11 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   const defEndLine = reader.int32(definitionCount);
   const defScope = reader.int32(definitionCount);
   const defSelfCount = reader.int32(definitionCount);
-  const signatures = reader.strings().list;
+  const signatures = reader.lazyStrings();
+  const edgeStart = reader.int32();
+  const targets = reader.int32();
+  const weights = reader.float64(targets.length);
+  const referenceTotals = reader.float64(names.length);
   reader.finish();
 
   const indexPaths: string[] = [];
@@ -245,6 +292,8 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   checkRange(defScope, NO_SCOPE, names.length, 'definition scope');
   checkRange(defKind, 0, DEFINITION_KINDS.length, 'definition kind');
   if (signatures.length !== definitionCount) throw new CorruptCacheError('signature count');
+  checkOffsets(edgeStart, files, targets.length);
+  checkRange(targets, 0, files, 'edge target');
 
   return {
     paths,
@@ -267,5 +316,6 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
       defSelfCount,
       signatures,
     },
+    graph: { edgeStart, targets, weights, referenceTotals },
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { EdgeList } from './pagerank.js';
 import { isCodeLike } from './query.js';
-import { type Definers, indexDefiners, type TreeIndex } from './tree-index.js';
+import { type Definers, indexDefiners, lookupNames, type TreeIndex } from './tree-index.js';
 
 /** Context that bends edge weights toward the task. */
 export interface GraphContext {
@@ -76,37 +76,60 @@ function strongestTargets(targets: readonly number[], accumulated: Float64Array)
   return kept.concat(ties.slice(0, MAX_EDGES_PER_FILE - kept.length));
 }
 
-/** Builds the reference graph of the index's files (file ids are node ids). Self-references make no edges. */
-export function buildReferenceGraph(index: TreeIndex, context: GraphContext): ReferenceGraph {
-  const definers = indexDefiners(index);
-  const { names, refStart, refIds, refCounts } = index;
-  const fileCount = index.paths.length;
-  // Per name id: its occurrence total and its multiplier (NaN until first needed). Arrays instead
-  // of maps: every reference of every file lands here.
-  const totals = new Float64Array(names.length);
-  const multipliers = new Float64Array(names.length).fill(Number.NaN);
-  const sources: number[] = [];
-  const targets: number[] = [];
-  const weights: number[] = [];
+/**
+ * The graph of a tree as if the task named nothing and focused on nothing: it depends on the tree
+ * alone, so it is cached with the index, and a build for a task recomputes only the rows (source
+ * files) the task touches. Edges are grouped by source: file `f`'s are `edgeStart[f]` up to
+ * `edgeStart[f + 1]`, targets ascending.
+ */
+export interface NeutralGraph {
+  edgeStart: Int32Array;
+  targets: Int32Array;
+  weights: Float64Array;
+  /** By name id: its occurrences across all files when some file defines it, else 0. */
+  referenceTotals: Float64Array;
+}
+
+const NEUTRAL_CONTEXT: GraphContext = { taskIdentifiers: new Set(), focusFiles: new Set() };
+
+/** Computes the rows of the graph: one source file at a time, into growing edge columns. */
+class RowBuilder {
+  readonly targets: number[] = [];
+  readonly weights: number[] = [];
+  private readonly definers: Definers;
+  private readonly multipliers: Float64Array;
   // One dense accumulator reused for every source file, plus the list of targets it touched.
-  const accumulated = new Float64Array(fileCount);
-  const touched: number[] = [];
-  for (let source = 0; source < fileCount; source++) {
-    const focus = context.focusFiles.has(source) ? FOCUS_SOURCE_MULTIPLIER : 1;
+  private readonly accumulated: Float64Array;
+  private readonly touched: number[] = [];
+
+  constructor(
+    private readonly index: TreeIndex,
+    definers: Definers,
+    private readonly context: GraphContext,
+  ) {
+    this.definers = definers;
+    // Per name id: its multiplier, NaN until first needed (arrays, not maps: every reference of
+    // every file lands here).
+    this.multipliers = new Float64Array(index.names.length).fill(Number.NaN);
+    this.accumulated = new Float64Array(index.paths.length);
+  }
+
+  /** Appends the edges of `source`, targets ascending. Self-references make no edges. */
+  addRow(source: number): void {
+    const { index, definers, multipliers, accumulated, touched } = this;
+    const { refStart, refIds, refCounts } = index;
+    const focus = this.context.focusFiles.has(source) ? FOCUS_SOURCE_MULTIPLIER : 1;
     for (let reference = refStart[source]!; reference < refStart[source + 1]!; reference++) {
       const id = refIds[reference]!;
       const first = definers.start[id]!;
       const definingFiles = definers.start[id + 1]! - first;
-      if (definingFiles === 0) continue;
-      const count = refCounts[reference]!;
-      totals[id]! += count;
-      if (definingFiles > MAX_DEFINING_FILES) continue;
+      if (definingFiles === 0 || definingFiles > MAX_DEFINING_FILES) continue;
       let multiplier = multipliers[id]!;
       if (Number.isNaN(multiplier)) {
-        multiplier = identifierMultiplier(names[id]!, definingFiles, context);
+        multiplier = identifierMultiplier(index.names[id]!, definingFiles, this.context);
         multipliers[id] = multiplier;
       }
-      const weight = focus * multiplier * Math.sqrt(count);
+      const weight = focus * multiplier * Math.sqrt(refCounts[reference]!);
       for (let definer = first; definer < first + definingFiles; definer++) {
         const target = definers.files[definer]!;
         if (target === source) continue;
@@ -117,17 +140,141 @@ export function buildReferenceGraph(index: TreeIndex, context: GraphContext): Re
     const kept = touched.length > MAX_EDGES_PER_FILE ? strongestTargets(touched, accumulated) : touched;
     // A native numeric sort: no comparator call per pair.
     for (const target of Int32Array.from(kept).sort()) {
-      sources.push(source);
-      targets.push(target);
-      weights.push(accumulated[target]!);
+      this.targets.push(target);
+      this.weights.push(accumulated[target]!);
     }
     for (const target of touched) accumulated[target] = 0;
     touched.length = 0;
   }
-  const edges: EdgeList = {
-    sources: Int32Array.from(sources),
-    targets: Int32Array.from(targets),
-    weights: Float64Array.from(weights),
+}
+
+/** By name id, the occurrences across all files of every name some file defines. */
+function referenceTotalsOf(index: TreeIndex, definers: Definers): Float64Array {
+  const totals = new Float64Array(index.names.length);
+  const { refIds, refCounts } = index;
+  for (let reference = 0; reference < refIds.length; reference++) {
+    const id = refIds[reference]!;
+    if (definers.start[id + 1]! > definers.start[id]!) totals[id]! += refCounts[reference]!;
+  }
+  return totals;
+}
+
+/** The graph of `index` with no task and no focus (see {@link NeutralGraph}). */
+export function buildNeutralGraph(index: TreeIndex, definers = indexDefiners(index)): NeutralGraph {
+  const fileCount = index.paths.length;
+  const rows = new RowBuilder(index, definers, NEUTRAL_CONTEXT);
+  const edgeStart = new Int32Array(fileCount + 1);
+  for (let source = 0; source < fileCount; source++) {
+    rows.addRow(source);
+    edgeStart[source + 1] = rows.targets.length;
+  }
+  return {
+    edgeStart,
+    targets: Int32Array.from(rows.targets),
+    weights: Float64Array.from(rows.weights),
+    referenceTotals: referenceTotalsOf(index, definers),
   };
-  return { edges, definers, referenceTotals: totals };
+}
+
+/**
+ * Files whose row differs from the neutral graph's under `context`: focus files, and files that
+ * reference a task identifier that makes edges (defined in 1 to {@link MAX_DEFINING_FILES} files).
+ */
+function rowsTouchedBy(index: TreeIndex, definers: Definers, context: GraphContext): Uint8Array {
+  const touched = new Uint8Array(index.paths.length);
+  for (const file of context.focusFiles) if (file >= 0 && file < touched.length) touched[file] = 1;
+  const marked = new Uint8Array(index.names.length);
+  let any = false;
+  for (const [, id] of lookupNames(index, context.taskIdentifiers)) {
+    const definingFiles = definers.start[id + 1]! - definers.start[id]!;
+    if (definingFiles > 0 && definingFiles <= MAX_DEFINING_FILES) {
+      marked[id] = 1;
+      any = true;
+    }
+  }
+  if (!any) return touched;
+  const { refStart, refIds } = index;
+  for (let file = 0; file < touched.length; file++) {
+    if (touched[file]) continue;
+    for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
+      if (marked[refIds[reference]!]) {
+        touched[file] = 1;
+        break;
+      }
+    }
+  }
+  return touched;
+}
+
+/**
+ * Builds the reference graph of the index's files (file ids are node ids) for a task. Given the
+ * tree's cached {@link NeutralGraph}, only the rows the task changes are computed; the result is
+ * the same, bit for bit, as computing every row.
+ */
+export function buildReferenceGraph(
+  index: TreeIndex,
+  context: GraphContext,
+  neutral?: NeutralGraph,
+): ReferenceGraph {
+  const definers = indexDefiners(index);
+  const fileCount = index.paths.length;
+  const rows = new RowBuilder(index, definers, context);
+  const sources: number[] = [];
+  const touched = neutral ? rowsTouchedBy(index, definers, context) : undefined;
+  let targets: Int32Array;
+  let weights: Float64Array;
+  if (!neutral || !touched) {
+    for (let source = 0; source < fileCount; source++) {
+      const before = rows.targets.length;
+      rows.addRow(source);
+      for (let edge = before; edge < rows.targets.length; edge++) sources.push(source);
+    }
+    targets = Int32Array.from(rows.targets);
+    weights = Float64Array.from(rows.weights);
+  } else {
+    // Untouched rows are copied from the neutral graph, touched ones computed; both in source order.
+    const targetParts: Int32Array[] = [];
+    const weightParts: Float64Array[] = [];
+    let total = 0;
+    for (let source = 0; source < fileCount; source++) {
+      let rowTargets: Int32Array;
+      let rowWeights: Float64Array;
+      if (touched[source]) {
+        rows.targets.length = 0;
+        rows.weights.length = 0;
+        rows.addRow(source);
+        rowTargets = Int32Array.from(rows.targets);
+        rowWeights = Float64Array.from(rows.weights);
+      } else {
+        const start = neutral.edgeStart[source]!;
+        const end = neutral.edgeStart[source + 1]!;
+        rowTargets = neutral.targets.subarray(start, end);
+        rowWeights = neutral.weights.subarray(start, end);
+      }
+      targetParts.push(rowTargets);
+      weightParts.push(rowWeights);
+      total += rowTargets.length;
+    }
+    targets = new Int32Array(total);
+    weights = new Float64Array(total);
+    const sourceColumn = new Int32Array(total);
+    let offset = 0;
+    for (let source = 0; source < fileCount; source++) {
+      const part = targetParts[source]!;
+      targets.set(part, offset);
+      weights.set(weightParts[source]!, offset);
+      sourceColumn.fill(source, offset, offset + part.length);
+      offset += part.length;
+    }
+    return {
+      edges: { sources: sourceColumn, targets, weights },
+      definers,
+      referenceTotals: neutral.referenceTotals,
+    };
+  }
+  return {
+    edges: { sources: Int32Array.from(sources), targets, weights },
+    definers,
+    referenceTotals: referenceTotalsOf(index, definers),
+  };
 }

@@ -67,12 +67,13 @@ export function matchPathMentions(
   paths: readonly string[],
   mentions: readonly PathMention[],
 ): Map<number, number> {
+  const weights = new Map<number, number>();
+  if (mentions.length === 0) return weights;
   // Module paths (`pkg.core`, `src/pkg`) name a package by its directory; a spelled-out file name
   // (`pkg/__init__.py`) names exactly that file.
   const modules = indexSegments(paths, moduleSegments);
   const filesByName = indexSegments(paths, fileSegments);
 
-  const weights = new Map<number, number>();
   const credit = (files: number[]) => {
     for (const file of files) weights.set(file, (weights.get(file) ?? 0) + 1 / files.length);
   };

@@ -4,14 +4,14 @@
  * symbols by their file's rank, query-match strength, reference count and kind weight, with
  * deterministic path/line/name tie-breaks. Pure: same input, same order, same scores.
  */
-import { buildReferenceGraph } from './graph.js';
+import { buildReferenceGraph, type NeutralGraph } from './graph.js';
 import { matchPathMentions } from './mentions.js';
 import { personalizedPageRank } from './pagerank.js';
 import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
 import {
-  type Definers,
   DEFINITION_KINDS,
+  type Definers,
   type DefinitionReader,
   lookupNames,
   NO_SCOPE,
@@ -23,6 +23,8 @@ import type { Definition, DefinitionKind } from './types.js';
 export interface RankFilesInput {
   /** The scanned tree; its file ids (indices of its sorted paths) are file ids everywhere. */
   index: TreeIndex;
+  /** The tree's task-independent graph, if cached: only the rows the task changes are recomputed. */
+  graph?: NeutralGraph;
   /** The analyzed task text, if any. */
   query?: QueryAnalysis;
   /** Focus file ids (sorted, unique). */
@@ -262,7 +264,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   };
   const focus = input.focus ?? [];
   const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
-  const graph = buildReferenceGraph(index, { taskIdentifiers, focusFiles: new Set(focus) });
+  const graph = buildReferenceGraph(index, { taskIdentifiers, focusFiles: new Set(focus) }, input.graph);
 
   const signals: FileRanking['signals'] = {
     focus: normalize(new Map(focus.map((file) => [file, 1]))),

@@ -134,7 +134,7 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
     .filter((file): file is number => file !== undefined)
     .sort((left, right) => left - right);
 
-  const ranking = rankFiles({ index, query, focus });
+  const ranking = rankFiles({ index, query, focus, ...(scanned.graph ? { graph: scanned.graph } : {}) });
   const scored = scoreSymbols(index, ranking, query);
 
   const tokenizer = options.tokenizer ?? createTokenizer();

@@ -6,11 +6,12 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_CACHE_DIRECTORY, loadScanCache, saveScanCache } from './cache.js';
+import { buildNeutralGraph, type NeutralGraph } from './graph.js';
 import type { FileScan, FileScanOutcome } from './scan-file.js';
 import { type ScanTask, scanAll } from './scan-pool.js';
 import { languageForPath } from './scanners/index.js';
-import type { Language } from './types.js';
 import { DefinitionReader, fileScanOf, type TreeIndex, TreeIndexBuilder } from './tree-index.js';
+import type { Language } from './types.js';
 import { type SkippedFile, walkRepository } from './walk.js';
 
 /** A walked file's state before it is known: neither a cached file id nor a cached skip. */
@@ -52,6 +53,8 @@ export interface RepositoryIndex {
   /** The absolute root. */
   root: string;
   index: TreeIndex;
+  /** The tree's task-independent reference graph, when the cache is on (it is cached with the index). */
+  graph?: NeutralGraph;
   /** Files left out, with the reason, sorted by path. */
   skipped: SkippedFile[];
   cache: { hits: number; misses: number };
@@ -72,16 +75,15 @@ export async function indexRepository(options: ScanRepositoryOptions): Promise<R
 
   const cacheDirectory =
     options.cache === false ? undefined : resolve(root, options.cache?.dir ?? DEFAULT_CACHE_DIRECTORY);
-  // The cache loads while the tree is walked: both are mostly waiting on the disk.
-  const [walked, cached] = await Promise.all([
-    walkRepository({
-      root,
-      selectFile: (path) => languageForPath(path) !== undefined,
-      maxFileBytes: options.maxFileBytes,
-      ignore: options.ignore,
-    }),
-    cacheDirectory === undefined ? undefined : loadScanCache(cacheDirectory, root),
-  ]);
+  // The cache read is started first: its I/O proceeds while the (synchronous) walk runs.
+  const loading = cacheDirectory === undefined ? undefined : loadScanCache(cacheDirectory, root);
+  const walked = await walkRepository({
+    root,
+    selectFile: (path) => languageForPath(path) !== undefined,
+    maxFileBytes: options.maxFileBytes,
+    ignore: options.ignore,
+  });
+  const cached = await loading;
 
   // Per walked file: its cached state (file id in the cached index, or -(reason + 1)), or
   // MISSING when it has to be scanned.
@@ -119,9 +121,11 @@ export async function indexRepository(options: ScanRepositoryOptions): Promise<R
   const skipped: SkippedFile[] = [...walked.skipped];
   const skipReason = (state: number) => cached!.reasons[-state - 1]!;
   let index: TreeIndex;
+  let graph: NeutralGraph | undefined;
   if (cached && tasks.length === 0 && hits === cached.paths.length) {
     // The tree is exactly the cached one: the loaded columns are the index.
     index = cached.index;
+    graph = cached.graph;
     walked.files.forEach((file, position) => {
       if (states[position]! < 0) skipped.push({ path: file.path, reason: skipReason(states[position]!) });
     });
@@ -153,6 +157,7 @@ export async function indexRepository(options: ScanRepositoryOptions): Promise<R
     });
     index = builder.build();
     if (cacheDirectory !== undefined) {
+      graph = buildNeutralGraph(index);
       await saveScanCache(cacheDirectory, root, {
         paths: walked.files.map((file) => file.path),
         sizes: Float64Array.from(walked.files, (file) => file.size),
@@ -160,11 +165,12 @@ export async function indexRepository(options: ScanRepositoryOptions): Promise<R
         states,
         reasons,
         index,
+        graph,
       });
     }
   }
   skipped.sort((left, right) => comparePaths(left.path, right.path));
-  return { root, index, skipped, cache: { hits, misses: tasks.length } };
+  return { root, index, ...(graph ? { graph } : {}), skipped, cache: { hits, misses: tasks.length } };
 }
 
 /**

@@ -14,17 +14,48 @@ export function selectTopSymbols(
   count: number,
   includeFile: (file: number) => boolean,
 ): number[] {
-  const included: number[] = [];
-  for (let position = 0; position < scored.scores.length; position++) {
-    if (includeFile(scored.files[position]!)) included.push(position);
-  }
-  if (count >= included.length) return sortSymbolPositions(scored, included);
+  const { files, scores } = scored;
+  // Whether each file is included, asked once per file rather than once per symbol.
+  let fileCount = 0;
+  for (let position = 0; position < files.length; position++)
+    fileCount = Math.max(fileCount, files[position]! + 1);
+  const included = new Uint8Array(fileCount);
+  for (let file = 0; file < fileCount; file++) included[file] = includeFile(file) ? 1 : 0;
   if (count <= 0) return [];
-  // The count-th best score: a native numeric sort of the scores alone, no comparator calls.
-  const scores = new Float64Array(included.length);
-  for (let index = 0; index < included.length; index++) scores[index] = scored.scores[included[index]!]!;
-  scores.sort();
-  const cut = scores[scores.length - count]!;
-  const candidates = included.filter((position) => scored.scores[position]! >= cut);
+  // The count-th best score among included symbols, kept in a min-heap of the best `count` seen:
+  // one pass, no sort of the whole tree's scores.
+  const heap = new Float64Array(count);
+  let size = 0;
+  for (let position = 0; position < scores.length; position++) {
+    if (!included[files[position]!]) continue;
+    const score = scores[position]!;
+    if (size < count) {
+      let child = size++;
+      while (child > 0) {
+        const parent = (child - 1) >> 1;
+        if (heap[parent]! <= score) break;
+        heap[child] = heap[parent]!;
+        child = parent;
+      }
+      heap[child] = score;
+    } else if (score > heap[0]!) {
+      let parent = 0;
+      for (;;) {
+        let child = 2 * parent + 1;
+        if (child >= count) break;
+        if (child + 1 < count && heap[child + 1]! < heap[child]!) child++;
+        if (heap[child]! >= score) break;
+        heap[parent] = heap[child]!;
+        parent = child;
+      }
+      heap[parent] = score;
+    }
+  }
+  // Fewer included symbols than asked: every one of them; else all at or above the cut.
+  const cut = size < count ? Number.NEGATIVE_INFINITY : heap[0]!;
+  const candidates: number[] = [];
+  for (let position = 0; position < scores.length; position++) {
+    if (included[files[position]!] && scores[position]! >= cut) candidates.push(position);
+  }
   return sortSymbolPositions(scored, candidates).slice(0, count);
 }

@@ -4,8 +4,7 @@
  * root without ever looping; skips oversized files with a reason. Content checks (binary,
  * undecodable) happen when a file is read, see `scan-file.ts`.
  */
-import { type Stats, statSync } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -103,10 +102,32 @@ export interface WalkResult {
   skipped: SkippedFile[];
 }
 
-/** The ignore rules of one directory level: patterns relative to `base` (`''` or `dir/`). */
+/**
+ * The ignore rules of one directory level: patterns relative to `base` (`''` or `dir/`). Files are
+ * tested against `fileRules` only: the patterns that can match a file. A pattern ending in `/`
+ * matches directories alone, and a file's directories were already tested on the way down (the
+ * walk never enters an ignored one), so testing it against every file is wasted work, and on a
+ * warm build this test runs for every file of the tree.
+ */
 interface IgnoreLevel {
   base: string;
   rules: Ignore;
+  fileRules: Ignore;
+}
+
+/** Whether a gitignore line can only ever match directories (ends in an unescaped `/`). */
+function isDirectoryOnly(line: string): boolean {
+  const trimmed = line.trimEnd();
+  return trimmed.endsWith('/') && !trimmed.endsWith('\\/');
+}
+
+/** One level of rules from gitignore lines. */
+function ignoreLevel(base: string, lines: readonly string[]): IgnoreLevel {
+  return {
+    base,
+    rules: ignore().add([...lines]),
+    fileRules: ignore().add(lines.filter((line) => !isDirectoryOnly(line))),
+  };
 }
 
 /**
@@ -115,19 +136,21 @@ interface IgnoreLevel {
  * rule (ignore or re-include) decides.
  */
 function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
+  const directory = path.endsWith('/');
   for (let index = levels.length - 1; index >= 0; index--) {
     const level = levels[index]!;
     if (!path.startsWith(level.base)) continue;
-    const result = level.rules.test(path.slice(level.base.length));
+    const rules = directory ? level.rules : level.fileRules;
+    const result = rules.test(path.slice(level.base.length));
     if (result.unignored) return false;
     if (result.ignored) return true;
   }
   return false;
 }
 
-async function readIgnoreFile(path: string): Promise<string | undefined> {
+function readIgnoreFile(path: string): string[] | undefined {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8').split(/\r?\n/);
   } catch {
     return undefined;
   }
@@ -149,31 +172,35 @@ function toPosix(path: string): string {
 /**
  * Walks `options.root` and returns every selected file that is not ignored, plus skipped files with
  * reasons. Output order is by path, independent of the order the file system lists entries in.
+ *
+ * Synchronous inside on purpose: listing a directory or stat-ing a cached inode takes
+ * microseconds, while a promise per call through the thread pool costs tens, and a warm build
+ * lists and stats the whole tree. Callers start other I/O (the cache read) before calling it.
  */
 export async function walkRepository(options: WalkOptions): Promise<WalkResult> {
+  return walkRepositorySync(options);
+}
+
+function walkRepositorySync(options: WalkOptions): WalkResult {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const rootReal = await realpath(options.root);
+  const rootReal = realpathSync(options.root);
   const files: WalkedFile[] = [];
   const skipped: SkippedFile[] = [];
   // Directories already walked, by device and inode: a symbolic link back to one of them is a loop
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();
 
-  const baseLevels: IgnoreLevel[] = [{ base: '', rules: ignore().add([...DEFAULT_IGNORE_PATTERNS]) }];
-  const exclude = await readIgnoreFile(join(options.root, '.git', 'info', 'exclude'));
-  if (exclude !== undefined) baseLevels.push({ base: '', rules: ignore().add(exclude) });
+  const baseLevels: IgnoreLevel[] = [ignoreLevel('', DEFAULT_IGNORE_PATTERNS)];
+  const exclude = readIgnoreFile(join(options.root, '.git', 'info', 'exclude'));
+  if (exclude !== undefined) baseLevels.push(ignoreLevel('', exclude));
   const callerLevel: IgnoreLevel | undefined =
-    options.ignore && options.ignore.length > 0
-      ? { base: '', rules: ignore().add([...options.ignore]) }
-      : undefined;
+    options.ignore && options.ignore.length > 0 ? ignoreLevel('', options.ignore) : undefined;
 
-  // Real directories are walked concurrently (they can never be reached twice); directories reached
-  // through symbolic links wait until that walk is over and are then taken in path order, so which
-  // of two views of one directory is walked and which is reported never depends on I/O timing.
+  // Directories reached through symbolic links wait until the real tree is walked and are then
+  // taken in path order, so which of two views of one directory is walked and which is reported
+  // never depends on the order the file system lists entries in.
   const linkedDirectories: { absolute: string; relativeDir: string; parents: IgnoreLevel[] }[] = [];
 
-  // Synchronous on purpose: a stat of a cached inode takes microseconds, while a promise per file
-  // through the thread pool costs tens, and a warm build stats every file of the tree.
   const statFile = (childAbsolute: string, childPath: string) => {
     const info = statOrUndefined(childAbsolute);
     if (!info) skipped.push({ path: childPath, reason: 'unreadable file' });
@@ -183,11 +210,7 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
       files.push({ path: childPath, absolutePath: childAbsolute, size: info.size, mtimeMs: info.mtimeMs });
   };
 
-  const walkDirectory = async (
-    absolute: string,
-    relativeDir: string,
-    parents: IgnoreLevel[],
-  ): Promise<void> => {
+  const walkDirectory = (absolute: string, relativeDir: string, parents: IgnoreLevel[]): void => {
     const identityInfo = statOrUndefined(absolute);
     if (!identityInfo) return;
     const identity = `${identityInfo.dev}:${identityInfo.ino}`;
@@ -200,9 +223,9 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
     }
     visited.add(identity);
 
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
-      entries = await readdir(absolute, { withFileTypes: true });
+      entries = readdirSync(absolute, { withFileTypes: true });
     } catch (error) {
       skipped.push({
         path: relativeDir.slice(0, -1) || '.',
@@ -212,61 +235,54 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
     }
     const levels = [...parents];
     if (entries.some((entry) => entry.name === '.gitignore')) {
-      const gitignore = await readIgnoreFile(join(absolute, '.gitignore'));
-      if (gitignore !== undefined) levels.push({ base: relativeDir, rules: ignore().add(gitignore) });
+      const gitignore = readIgnoreFile(join(absolute, '.gitignore'));
+      if (gitignore !== undefined) levels.push(ignoreLevel(relativeDir, gitignore));
     }
     const effective = callerLevel ? [...levels, callerLevel] : levels;
 
-    const work: Promise<void>[] = [];
     for (const entry of entries) {
       const childAbsolute = join(absolute, entry.name);
       const childPath = relativeDir + entry.name;
       if (entry.isSymbolicLink()) {
-        work.push(
-          (async () => {
-            let target: string;
-            try {
-              target = await realpath(childAbsolute);
-            } catch {
-              skipped.push({ path: childPath, reason: 'broken symbolic link' });
-              return;
-            }
-            const info = await stat(target).catch(() => undefined);
-            if (!info) return;
-            if (info.isDirectory()) {
-              if (isIgnored(effective, `${childPath}/`)) return;
-              const inside = target === rootReal || target.startsWith(rootReal + sep);
-              if (!inside)
-                skipped.push({ path: childPath, reason: 'symbolic link to a directory outside the root' });
-              else
-                linkedDirectories.push({
-                  absolute: childAbsolute,
-                  relativeDir: `${childPath}/`,
-                  parents: levels,
-                });
-            } else if (info.isFile() && options.selectFile(childPath) && !isIgnored(effective, childPath)) {
-              statFile(childAbsolute, childPath);
-            }
-          })(),
-        );
+        let target: string;
+        try {
+          target = realpathSync(childAbsolute);
+        } catch {
+          skipped.push({ path: childPath, reason: 'broken symbolic link' });
+          continue;
+        }
+        const info = statOrUndefined(target);
+        if (!info) continue;
+        if (info.isDirectory()) {
+          if (isIgnored(effective, `${childPath}/`)) continue;
+          const inside = target === rootReal || target.startsWith(rootReal + sep);
+          if (!inside)
+            skipped.push({ path: childPath, reason: 'symbolic link to a directory outside the root' });
+          else
+            linkedDirectories.push({
+              absolute: childAbsolute,
+              relativeDir: `${childPath}/`,
+              parents: levels,
+            });
+        } else if (info.isFile() && options.selectFile(childPath) && !isIgnored(effective, childPath)) {
+          statFile(childAbsolute, childPath);
+        }
       } else if (entry.isDirectory()) {
-        if (!isIgnored(effective, `${childPath}/`))
-          work.push(walkDirectory(childAbsolute, `${childPath}/`, levels));
+        if (!isIgnored(effective, `${childPath}/`)) walkDirectory(childAbsolute, `${childPath}/`, levels);
       } else if (entry.isFile()) {
         if (options.selectFile(childPath) && !isIgnored(effective, childPath))
           statFile(childAbsolute, childPath);
       }
     }
-    await Promise.all(work);
   };
 
-  await walkDirectory(options.root, '', baseLevels);
+  walkDirectory(options.root, '', baseLevels);
   while (linkedDirectories.length > 0) {
     linkedDirectories.sort((left, right) =>
       left.relativeDir < right.relativeDir ? -1 : left.relativeDir > right.relativeDir ? 1 : 0,
     );
     const next = linkedDirectories.shift()!;
-    await walkDirectory(next.absolute, next.relativeDir, next.parents);
+    walkDirectory(next.absolute, next.relativeDir, next.parents);
   }
   const byPath = (left: { path: string }, right: { path: string }) =>
     left.path < right.path ? -1 : left.path > right.path ? 1 : 0;
