@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 /** An exact vocabulary: which byte sequence is which token id. */
 export type ExactEncoding = 'cl100k_base' | 'o200k_base';
@@ -42,18 +44,46 @@ export function rankLoadCount(): number {
 }
 
 /**
- * The rank table of `encoding`, parsed from js-tiktoken's rank file on first use and kept for the life of
- * the process. Synchronous (createRequire) so counting stays synchronous.
+ * The rank table of `encoding`, loaded on first use and kept for the life of the process: from the
+ * prebuilt table the build writes beside this module when there is one (see `rank-file.ts`), else
+ * parsed from js-tiktoken's rank file. Synchronous so counting stays synchronous.
  */
 export function loadRanks(encoding: ExactEncoding): RankTable {
   let table = tables.get(encoding);
   if (!table) {
-    const file = require(`js-tiktoken/ranks/${encoding}`) as RankFile | { default: RankFile };
-    table = parseRankFile(encoding, 'default' in file ? file.default : file);
+    table = loadPrebuiltRanks(encoding) ?? parseRanks(encoding);
     loads += 1;
     tables.set(encoding, table);
   }
   return table;
+}
+
+/** Parses js-tiktoken's rank file of `encoding` (what the prebuilt tables are made from). */
+export function parseRanks(encoding: ExactEncoding): RankTable {
+  const file = require(`js-tiktoken/ranks/${encoding}`) as RankFile | { default: RankFile };
+  return parseRankFile(encoding, 'default' in file ? file.default : file);
+}
+
+/** Where the build puts the prebuilt table of `encoding`, relative to this module. */
+export function prebuiltRankUrl(encoding: ExactEncoding): URL {
+  return new URL(`./ranks/${encoding}.bin`, import.meta.url);
+}
+
+/**
+ * The prebuilt table of `encoding`, or `undefined` when there is none (running from sources, or
+ * bundled elsewhere) or it does not check out: parsing the rank file is then the safe way.
+ */
+function loadPrebuiltRanks(encoding: ExactEncoding): RankTable | undefined {
+  let bytes: Uint8Array;
+  try {
+    const url = prebuiltRankUrl(encoding);
+    if (url.protocol !== 'file:') return undefined;
+    bytes = readFileSync(fileURLToPath(url));
+  } catch {
+    return undefined;
+  }
+  const decoded = decodeRankFile(encoding, bytes);
+  return decoded && createRankTable(encoding, ...decoded);
 }
 
 const BASE64_VALUES = (() => {
@@ -118,6 +148,78 @@ function parseRankFile(encoding: ExactEncoding, file: RankFile): RankTable {
   }
   tokenOffsets[size] = packedLength;
   return createRankTable(encoding, packed, tokenOffsets, size, maxTokenLength, file.special_tokens);
+}
+
+/** Marks a prebuilt rank table file and its layout. */
+const RANK_FILE_FORMAT = 'ctxkit-rank-table/1';
+
+function checksum(bytes: Uint8Array): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < bytes.length; index++) hash = Math.imul(hash ^ bytes[index]!, 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * A rank table as a file: a JSON header line (padded to a 4-byte boundary), the token offsets
+ * (Int32, little-endian) and the token bytes. Loading it skips parsing js-tiktoken's base64 text,
+ * most of the cost of the first count in a process.
+ */
+export function encodeRankFile(table: RankTable): Uint8Array {
+  const offsets = new Uint8Array(table.tokenOffsets.length * 4);
+  const view = new DataView(offsets.buffer);
+  table.tokenOffsets.forEach((offset, index) => view.setInt32(index * 4, offset, true));
+  const payload = new Uint8Array(offsets.length + table.tokenBytes.length);
+  payload.set(offsets);
+  payload.set(table.tokenBytes, offsets.length);
+  let header = JSON.stringify({
+    format: RANK_FILE_FORMAT,
+    encoding: table.encoding,
+    size: table.size,
+    maxTokenLength: table.maxTokenLength,
+    specialTokens: table.specialTokens,
+    payloadBytes: payload.length,
+    checksum: checksum(payload),
+  });
+  header += ' '.repeat((4 - ((Buffer.byteLength(header) + 1) % 4)) % 4);
+  return Buffer.concat([Buffer.from(`${header}\n`), payload]);
+}
+
+/** The parts of a table from a rank file, or `undefined` when the file is not a sound table of `encoding`. */
+export function decodeRankFile(
+  encoding: ExactEncoding,
+  bytes: Uint8Array,
+): [Uint8Array, Int32Array, number, number, Record<string, number>] | undefined {
+  const newline = bytes.indexOf(0x0a);
+  if (newline < 0) return undefined;
+  let header: Record<string, unknown>;
+  try {
+    header = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, newline).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const { size, maxTokenLength, payloadBytes, specialTokens } = header;
+  if (
+    header.format !== RANK_FILE_FORMAT ||
+    header.encoding !== encoding ||
+    typeof size !== 'number' ||
+    typeof maxTokenLength !== 'number' ||
+    typeof specialTokens !== 'object' ||
+    specialTokens === null ||
+    payloadBytes !== bytes.length - newline - 1
+  ) {
+    return undefined;
+  }
+  const payload = bytes.subarray(newline + 1);
+  if (checksum(payload) !== header.checksum || payload.length < (size + 1) * 4) return undefined;
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.length);
+  const tokenOffsets = new Int32Array(size + 1);
+  for (let index = 0; index <= size; index++) tokenOffsets[index] = view.getInt32(index * 4, true);
+  const tokenBytes = payload.slice((size + 1) * 4);
+  for (let index = 0; index < size; index++) {
+    if (tokenOffsets[index + 1]! < tokenOffsets[index]!) return undefined;
+  }
+  if (tokenOffsets[0] !== 0 || tokenOffsets[size] !== tokenBytes.length) return undefined;
+  return [tokenBytes, tokenOffsets, size, maxTokenLength, specialTokens as Record<string, number>];
 }
 
 function hashBytes(bytes: Uint8Array, start: number, end: number): number {
