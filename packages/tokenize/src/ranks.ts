@@ -167,7 +167,9 @@ function checksum(bytes: Uint8Array): number {
 export function encodeRankFile(table: RankTable): Uint8Array {
   const offsets = new Uint8Array(table.tokenOffsets.length * 4);
   const view = new DataView(offsets.buffer);
-  table.tokenOffsets.forEach((offset, index) => view.setInt32(index * 4, offset, true));
+  for (let index = 0; index < table.tokenOffsets.length; index++) {
+    view.setInt32(index * 4, table.tokenOffsets[index]!, true);
+  }
   const payload = new Uint8Array(offsets.length + table.tokenBytes.length);
   payload.set(offsets);
   payload.set(table.tokenBytes, offsets.length);
