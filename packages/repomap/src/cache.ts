@@ -5,8 +5,8 @@
  * cannot be written (read-only tree) is simply not written.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CacheIdentity, type CacheSnapshot, decodeSnapshot, encodeSnapshot } from './cache-codec.js';
 import { SCANNER_VERSION } from './scanners/index.js';
@@ -33,7 +33,9 @@ function identityOf(root: string): CacheIdentity {
  */
 export async function loadScanCache(directory: string, root: string): Promise<CacheSnapshot | undefined> {
   try {
-    return decodeSnapshot(await readFile(cacheFilePath(directory, root)), identityOf(root));
+    // One synchronous read: the file is large and already in the page cache on a warm build,
+    // where reading it in chunks through the thread pool costs a main-thread turn per chunk.
+    return decodeSnapshot(readFileSync(cacheFilePath(directory, root)), identityOf(root));
   } catch {
     // Missing, unreadable or damaged: start empty.
     return undefined;

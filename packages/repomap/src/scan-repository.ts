@@ -75,15 +75,13 @@ export async function indexRepository(options: ScanRepositoryOptions): Promise<R
 
   const cacheDirectory =
     options.cache === false ? undefined : resolve(root, options.cache?.dir ?? DEFAULT_CACHE_DIRECTORY);
-  // The cache read is started first: its I/O proceeds while the (synchronous) walk runs.
-  const loading = cacheDirectory === undefined ? undefined : loadScanCache(cacheDirectory, root);
   const walked = await walkRepository({
     root,
     selectFile: (path) => languageForPath(path) !== undefined,
     maxFileBytes: options.maxFileBytes,
     ignore: options.ignore,
   });
-  const cached = await loading;
+  const cached = cacheDirectory === undefined ? undefined : await loadScanCache(cacheDirectory, root);
 
   // Per walked file: its cached state (file id in the cached index, or -(reason + 1)), or
   // MISSING when it has to be scanned.

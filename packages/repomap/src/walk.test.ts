@@ -49,6 +49,35 @@ describe('walkRepository', () => {
     ]);
   });
 
+  it('judges files by name where every file rule is a bare name, like git', async () => {
+    const root = makeTree({
+      // `out` (no slash) ignores directories and files named out; `!out/` re-includes the directory,
+      // so its files stay unless their own name is ignored.
+      '.gitignore': '# generated\n*.gen.ts\nout\n!out/\n!keep.gen.ts\n',
+      'a.gen.ts': '',
+      'keep.gen.ts': '',
+      'src/deep/b.gen.ts': '',
+      'src/deep/keep.gen.ts': '',
+      'src/out': '',
+      'out/c.ts': '',
+      'out/d.gen.ts': '',
+      // A rule with a slash is matched on the path, so only this one file goes.
+      'lib/.gitignore': 'sub/only.ts\n',
+      'lib/sub/only.ts': '',
+      'lib/only.ts': '',
+      'lib/other/sub/only.ts': '',
+    });
+    expect(await paths(root)).toEqual([
+      '.gitignore',
+      'keep.gen.ts',
+      'lib/.gitignore',
+      'lib/only.ts',
+      'lib/other/sub/only.ts',
+      'out/c.ts',
+      'src/deep/keep.gen.ts',
+    ]);
+  });
+
   it('leaves out dependency, build and lock files by default, and caller patterns', async () => {
     const root = makeTree({
       'src/app.ts': '',

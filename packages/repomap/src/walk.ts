@@ -113,7 +113,15 @@ interface IgnoreLevel {
   base: string;
   rules: Ignore;
   fileRules: Ignore;
+  /**
+   * Set when no file rule contains a `/`: such a pattern matches a file by its name alone, at any
+   * depth, so the outcome depends on the name only and is remembered per name.
+   */
+  byName?: Map<string, FileVerdict>;
 }
+
+/** What one level says about a file: it ignores it, re-includes it, or has no matching rule. */
+type FileVerdict = 'ignored' | 'unignored' | 'none';
 
 /** Whether a gitignore line can only ever match directories (ends in an unescaped `/`). */
 function isDirectoryOnly(line: string): boolean {
@@ -121,13 +129,34 @@ function isDirectoryOnly(line: string): boolean {
   return trimmed.endsWith('/') && !trimmed.endsWith('\\/');
 }
 
+/** Whether a gitignore line is blank or a comment (matches nothing). */
+function isInert(line: string): boolean {
+  const trimmed = line.trim();
+  return trimmed === '' || trimmed.startsWith('#');
+}
+
 /** One level of rules from gitignore lines. */
 function ignoreLevel(base: string, lines: readonly string[]): IgnoreLevel {
-  return {
-    base,
-    rules: ignore().add([...lines]),
-    fileRules: ignore().add(lines.filter((line) => !isDirectoryOnly(line))),
-  };
+  const fileLines = lines.filter((line) => !isDirectoryOnly(line));
+  const level: IgnoreLevel = { base, rules: ignore().add([...lines]), fileRules: ignore().add(fileLines) };
+  if (fileLines.every((line) => isInert(line) || !line.trimEnd().includes('/'))) level.byName = new Map();
+  return level;
+}
+
+function fileVerdict(level: IgnoreLevel, path: string): FileVerdict {
+  const relativePath = path.slice(level.base.length);
+  if (!level.byName) {
+    const result = level.fileRules.test(relativePath);
+    return result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
+  }
+  const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
+  let verdict = level.byName.get(name);
+  if (verdict === undefined) {
+    const result = level.fileRules.test(name);
+    verdict = result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
+    level.byName.set(name, verdict);
+  }
+  return verdict;
 }
 
 /**
@@ -140,10 +169,14 @@ function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
   for (let index = levels.length - 1; index >= 0; index--) {
     const level = levels[index]!;
     if (!path.startsWith(level.base)) continue;
-    const rules = directory ? level.rules : level.fileRules;
-    const result = rules.test(path.slice(level.base.length));
-    if (result.unignored) return false;
-    if (result.ignored) return true;
+    if (directory) {
+      const result = level.rules.test(path.slice(level.base.length));
+      if (result.unignored) return false;
+      if (result.ignored) return true;
+    } else {
+      const verdict = fileVerdict(level, path);
+      if (verdict !== 'none') return verdict === 'ignored';
+    }
   }
   return false;
 }
@@ -210,6 +243,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
       files.push({ path: childPath, absolutePath: childAbsolute, size: info.size, mtimeMs: info.mtimeMs });
   };
 
+  const separator = sep;
   const walkDirectory = (absolute: string, relativeDir: string, parents: IgnoreLevel[]): void => {
     const identityInfo = statOrUndefined(absolute);
     if (!identityInfo) return;
@@ -241,7 +275,10 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
     const effective = callerLevel ? [...levels, callerLevel] : levels;
 
     for (const entry of entries) {
-      const childAbsolute = join(absolute, entry.name);
+      // Concatenated, not joined: `absolute` is already normal, and join costs per entry.
+      const childAbsolute = absolute.endsWith(separator)
+        ? absolute + entry.name
+        : absolute + separator + entry.name;
       const childPath = relativeDir + entry.name;
       if (entry.isSymbolicLink()) {
         let target: string;
