@@ -189,10 +189,10 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
   const words = [...wanted.keys()].sort();
   const wordIds = new Map(words.map((word, id) => [word, id]));
   const wordCount = words.length;
-  // Most identifiers share no subword with the task: one pattern over the lower-cased name rules
-  // them out before the (costlier) split. A file's length is its identifier occurrence count.
-  const escaped = words.map((word) => word.replace(/[^a-z0-9]/g, ''));
-  const mayMatch = new RegExp(escaped.filter((word) => word !== '').join('|'));
+  // Most identifiers share no subword with the task: one case-insensitive pattern rules them out
+  // before the (costlier) split. Exact, not a guess: subwords are ASCII runs of the name, so a name
+  // holding one contains it in some case. A file's length is its identifier occurrence count.
+  const mayMatch = anyOf(words);
   // Per file and word: occurrences (file-major); per word: how many files have it.
   const frequencies = new Int32Array(fileCount * wordCount);
   const lengths = new Float64Array(fileCount);
@@ -210,7 +210,7 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
       let found = subwordCache[id];
       if (!found) {
         const name = names[id]!;
-        found = mayMatch.test(name.toLowerCase())
+        found = mayMatch.test(name)
           ? Int32Array.from(
               splitIdentifier(name).filter((word) => wordIds.has(word)),
               (word) => wordIds.get(word)!,
@@ -248,6 +248,19 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
     if (score > 0) seeds.set(file, score * score);
   }
   return seeds;
+}
+
+/**
+ * A pattern matching text that contains any of `words`, ignoring case (Unicode simple case
+ * folding, which relates at least every pair `toLowerCase` does, so it never misses a name whose
+ * lower case contains a word); never matches when there are no words.
+ */
+function anyOf(words: readonly string[]): RegExp {
+  const alternatives = [...new Set(words)]
+    .filter((word) => word !== '')
+    .sort()
+    .map((word) => word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'));
+  return alternatives.length === 0 ? /(?!)/ : new RegExp(alternatives.join('|'), 'iu');
 }
 
 /** Ranks the files of a tree for a task (or, without one, by plain reference centrality). */
@@ -413,6 +426,9 @@ export function scoreSymbols(
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
+  // A name that contains none of these in any case matches nothing (see nameMatchStrength): one
+  // pattern rules out most of a tree's names without lower-casing or splitting them.
+  const mayMatch = anyOf([...exact, ...lowerCase, ...subwords]);
   // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once
   // per name id (NaN until then); so is whether a scope id is a name the task spells exactly.
   const nameStrengths = new Float64Array(names.length).fill(Number.NaN);
@@ -428,7 +444,8 @@ export function scoreSymbols(
       if (query) {
         let strength = nameStrengths[id]!;
         if (Number.isNaN(strength)) {
-          strength = nameMatchStrength(names[id]!, exact, lowerCase, subwords);
+          const name = names[id]!;
+          strength = mayMatch.test(name) ? nameMatchStrength(name, exact, lowerCase, subwords) : 0;
           nameStrengths[id] = strength;
         }
         const scope = defScope[position]!;

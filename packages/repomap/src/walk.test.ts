@@ -53,7 +53,10 @@ describe('walkRepository', () => {
     const root = makeTree({
       // `out` (no slash) ignores directories and files named out; `!out/` re-includes the directory,
       // so its files stay unless their own name is ignored.
-      '.gitignore': '# generated\n*.gen.ts\nout\n!out/\n!keep.gen.ts\n',
+      '.gitignore': '# generated\n*.gen.ts\nout\n!out/\n!keep.gen.ts\ntmp*/\n',
+      'tmp1/x.ts': '',
+      'src/tmp2/y.ts': '',
+      'src/tmp.ts': '',
       'a.gen.ts': '',
       'keep.gen.ts': '',
       'src/deep/b.gen.ts': '',
@@ -75,6 +78,7 @@ describe('walkRepository', () => {
       'lib/other/sub/only.ts',
       'out/c.ts',
       'src/deep/keep.gen.ts',
+      'src/tmp.ts',
     ]);
   });
 

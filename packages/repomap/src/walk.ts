@@ -118,6 +118,8 @@ interface IgnoreLevel {
    * depth, so the outcome depends on the name only and is remembered per name.
    */
   byName?: Map<string, FileVerdict>;
+  /** The same for directories, set when no rule has a `/` but a trailing one. */
+  directoryByName?: Map<string, FileVerdict>;
 }
 
 /** What one level says about a file: it ignores it, re-includes it, or has no matching rule. */
@@ -139,21 +141,36 @@ function isInert(line: string): boolean {
 function ignoreLevel(base: string, lines: readonly string[]): IgnoreLevel {
   const fileLines = lines.filter((line) => !isDirectoryOnly(line));
   const level: IgnoreLevel = { base, rules: ignore().add([...lines]), fileRules: ignore().add(fileLines) };
-  if (fileLines.every((line) => isInert(line) || !line.trimEnd().includes('/'))) level.byName = new Map();
+  const bareName = (line: string) => isInert(line) || !line.trimEnd().replace(/\/$/, '').includes('/');
+  if (fileLines.every(bareName)) level.byName = new Map();
+  if (lines.every(bareName)) level.directoryByName = new Map();
   return level;
+}
+
+function verdictOf(result: { ignored: boolean; unignored: boolean }): FileVerdict {
+  return result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
+}
+
+/** What `level` says about directory `path` (ending in `/`); see {@link fileVerdict}. */
+function directoryVerdict(level: IgnoreLevel, path: string): FileVerdict {
+  const relativePath = path.slice(level.base.length);
+  if (!level.directoryByName) return verdictOf(level.rules.test(relativePath));
+  const name = relativePath.slice(relativePath.lastIndexOf('/', relativePath.length - 2) + 1);
+  let verdict = level.directoryByName.get(name);
+  if (verdict === undefined) {
+    verdict = verdictOf(level.rules.test(name));
+    level.directoryByName.set(name, verdict);
+  }
+  return verdict;
 }
 
 function fileVerdict(level: IgnoreLevel, path: string): FileVerdict {
   const relativePath = path.slice(level.base.length);
-  if (!level.byName) {
-    const result = level.fileRules.test(relativePath);
-    return result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
-  }
+  if (!level.byName) return verdictOf(level.fileRules.test(relativePath));
   const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
   let verdict = level.byName.get(name);
   if (verdict === undefined) {
-    const result = level.fileRules.test(name);
-    verdict = result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
+    verdict = verdictOf(level.fileRules.test(name));
     level.byName.set(name, verdict);
   }
   return verdict;
@@ -169,14 +186,8 @@ function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
   for (let index = levels.length - 1; index >= 0; index--) {
     const level = levels[index]!;
     if (!path.startsWith(level.base)) continue;
-    if (directory) {
-      const result = level.rules.test(path.slice(level.base.length));
-      if (result.unignored) return false;
-      if (result.ignored) return true;
-    } else {
-      const verdict = fileVerdict(level, path);
-      if (verdict !== 'none') return verdict === 'ignored';
-    }
+    const verdict = directory ? directoryVerdict(level, path) : fileVerdict(level, path);
+    if (verdict !== 'none') return verdict === 'ignored';
   }
   return false;
 }
