@@ -4,10 +4,19 @@
  */
 import { resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
+import { walkInBackground } from './background-walk.js';
+import { loadScanCache } from './cache.js';
 import { analyzeQuery } from './query.js';
 import { rankFiles, scoreSymbols, sortSymbolPositions, toRankedSymbols } from './rank.js';
 import { type RenderedMap, renderRepoMap } from './render.js';
-import { indexRepository } from './scan-repository.js';
+import {
+  cacheDirectoryOf,
+  indexFromCache,
+  indexRepository,
+  type RepositoryIndex,
+  resolveRoot,
+  walkMatchesCache,
+} from './scan-repository.js';
 import { selectTopSymbols } from './top-symbols.js';
 import { DefinitionReader } from './tree-index.js';
 import type { DefinitionKind } from './types.js';
@@ -121,7 +130,45 @@ function normalizePaths(root: string, paths: readonly string[] | undefined): str
  * root itself is not a readable directory.
  */
 export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMapResult> {
-  const scanned = await indexRepository(options);
+  const root = await resolveRoot(options.root);
+  const cacheDirectory = cacheDirectoryOf(root, options);
+  // On a warm build the cache almost always holds the answer and the walk only confirms it. So the
+  // walk runs on another thread while this one ranks and renders the cached tree; the walk then
+  // says whether that map stands. Same bytes either way: an unchanged tree is indexed from the
+  // cache as it was loaded.
+  const walking =
+    cacheDirectory === undefined
+      ? undefined
+      : walkInBackground({
+          root,
+          ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+          ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),
+        });
+  if (walking) {
+    const cached = await loadScanCache(cacheDirectory!, root);
+    const guess =
+      cached &&
+      mapIndex(
+        { root, index: cached.index, graph: cached.graph, skipped: [], cache: { hits: 0, misses: 0 } },
+        options,
+      );
+    const walked = await walking;
+    if (walked) {
+      if (cached && guess && walkMatchesCache(walked, cached)) {
+        const served = indexFromCache(root, walked, cached);
+        if (walked.files.length > 0) options.onProgress?.(walked.files.length, walked.files.length);
+        guess.skipped = served.skipped;
+        guess.cache = served.cache;
+        return guess;
+      }
+      return mapIndex(await indexRepository(options, { walked, cached }), options);
+    }
+  }
+  return mapIndex(await indexRepository(options), options);
+}
+
+/** Ranks and renders an indexed tree: the pure part of {@link buildRepoMap}. */
+function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RepoMapResult {
   const { root, skipped, index } = scanned;
   const { paths } = index;
 

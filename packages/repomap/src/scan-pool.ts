@@ -3,12 +3,11 @@
  * worker script next to this module), else on the calling thread. Either way at most a bounded
  * number of files is in flight, so memory holds scan results, never the tree's text.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type FileScanOutcome, scanFile } from './scan-file.js';
 import type { Language } from './types.js';
+import { builtWorkerScript } from './worker-script.js';
 
 /** One file to scan. */
 export interface ScanTask {
@@ -37,20 +36,6 @@ const IN_THREAD_CONCURRENCY = 16;
 /** More threads than this buys little: the main thread's walk and merge become the bottleneck. */
 const MAX_WORKERS = 8;
 
-/** The built worker script beside this module, if there is one (there is none when running from sources). */
-function workerScript(): URL | undefined {
-  for (const name of ['./scan-worker.js', './scan-worker.cjs']) {
-    try {
-      const url = new URL(name, import.meta.url);
-      if (url.protocol === 'file:' && existsSync(fileURLToPath(url)) && !import.meta.url.endsWith('.ts'))
-        return url;
-    } catch {
-      // Not a file URL (bundled into something else): scan in-thread.
-    }
-  }
-  return undefined;
-}
-
 /**
  * Scans `tasks` and calls `onOutcome(index, outcome)` for each, in any order; `onProgress` after
  * each file. Resolves when every task is done.
@@ -61,7 +46,8 @@ export async function scanAll(
   onProgress?: () => void,
 ): Promise<void> {
   const workers = Math.min(MAX_WORKERS, availableParallelism());
-  const script = tasks.length >= WORKER_MIN_FILES && workers > 1 ? workerScript() : undefined;
+  const script =
+    tasks.length >= WORKER_MIN_FILES && workers > 1 ? builtWorkerScript('scan-worker') : undefined;
   if (script) {
     await scanOnWorkers(script, workers, tasks, onOutcome, onProgress);
     return;

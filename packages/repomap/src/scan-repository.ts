@@ -6,13 +6,14 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_CACHE_DIRECTORY, loadScanCache, saveScanCache } from './cache.js';
+import type { CacheSnapshot } from './cache-codec.js';
 import { buildNeutralGraph, type NeutralGraph } from './graph.js';
 import type { FileScan, FileScanOutcome } from './scan-file.js';
 import { type ScanTask, scanAll } from './scan-pool.js';
 import { languageForPath } from './scanners/index.js';
 import { DefinitionReader, fileScanOf, type TreeIndex, TreeIndexBuilder } from './tree-index.js';
 import type { Language } from './types.js';
-import { type SkippedFile, walkRepository } from './walk.js';
+import { type SkippedFile, type WalkResult, walkRepository } from './walk.js';
 
 /** A walked file's state before it is known: neither a cached file id nor a cached skip. */
 const MISSING = -0x7fffffff;
@@ -62,26 +63,94 @@ export interface RepositoryIndex {
 
 const comparePaths = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
 
+/** The absolute root of `options`, checked to be a directory (the one error a build throws). */
+export async function resolveRoot(root: string): Promise<string> {
+  const absolute = resolve(root);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isDirectory()) throw new Error(`repo map root is not a directory: ${root}`);
+  return absolute;
+}
+
+/** Where the cache of `root` lives under `options`, or `undefined` when caching is off. */
+export function cacheDirectoryOf(
+  root: string,
+  options: Pick<ScanRepositoryOptions, 'cache'>,
+): string | undefined {
+  return options.cache === false ? undefined : resolve(root, options.cache?.dir ?? DEFAULT_CACHE_DIRECTORY);
+}
+
+/** The walk options every scan of `root` uses: the files some scanner reads. */
+export function walkOptionsOf(root: string, options: ScanRepositoryOptions) {
+  return {
+    root,
+    selectFile: (path: string) => languageForPath(path) !== undefined,
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+    ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),
+  };
+}
+
+/** Whether a walk found exactly the files the cache recorded, each in the recorded state. */
+export function walkMatchesCache(walked: WalkResult, cached: CacheSnapshot): boolean {
+  const { files } = walked;
+  if (files.length !== cached.paths.length) return false;
+  for (let index = 0; index < files.length; index++) {
+    const file = files[index]!;
+    if (
+      file.path !== cached.paths[index] ||
+      file.size !== cached.sizes[index] ||
+      file.mtimeMs !== cached.mtimes[index]
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The index of an unchanged tree, straight from its cache (`walkMatchesCache` held). */
+export function indexFromCache(root: string, walked: WalkResult, cached: CacheSnapshot): RepositoryIndex {
+  const skipped: SkippedFile[] = [...walked.skipped];
+  walked.files.forEach((file, position) => {
+    const state = cached.states[position]!;
+    if (state < 0) skipped.push({ path: file.path, reason: cached.reasons[-state - 1]! });
+  });
+  skipped.sort((left, right) => comparePaths(left.path, right.path));
+  return {
+    root,
+    index: cached.index,
+    graph: cached.graph,
+    skipped,
+    cache: { hits: walked.files.length, misses: 0 },
+  };
+}
+
+/** A walk and cache load already done by the caller (see `buildRepoMap`). */
+export interface PreparedScan {
+  walked: WalkResult;
+  cached: CacheSnapshot | undefined;
+}
+
 /**
  * Indexes every source file under `options.root` that a scanner reads: walk, match the walk
  * against the cache (both sorted by path), scan what changed, and save. An unchanged tree is
  * served by the cached index as it was loaded, without rebuilding anything. Throws only when the
  * root is not a directory; every per-file problem becomes a `skipped` entry.
  */
-export async function indexRepository(options: ScanRepositoryOptions): Promise<RepositoryIndex> {
-  const root = resolve(options.root);
-  const info = await stat(root).catch(() => undefined);
-  if (!info?.isDirectory()) throw new Error(`repo map root is not a directory: ${options.root}`);
-
-  const cacheDirectory =
-    options.cache === false ? undefined : resolve(root, options.cache?.dir ?? DEFAULT_CACHE_DIRECTORY);
-  const walked = await walkRepository({
-    root,
-    selectFile: (path) => languageForPath(path) !== undefined,
-    maxFileBytes: options.maxFileBytes,
-    ignore: options.ignore,
-  });
-  const cached = cacheDirectory === undefined ? undefined : await loadScanCache(cacheDirectory, root);
+export async function indexRepository(
+  options: ScanRepositoryOptions,
+  prepared?: PreparedScan,
+): Promise<RepositoryIndex> {
+  const root = await resolveRoot(options.root);
+  const cacheDirectory = cacheDirectoryOf(root, options);
+  const walked = prepared?.walked ?? (await walkRepository(walkOptionsOf(root, options)));
+  const cached = prepared
+    ? prepared.cached
+    : cacheDirectory === undefined
+      ? undefined
+      : await loadScanCache(cacheDirectory, root);
+  if (cached && walkMatchesCache(walked, cached)) {
+    if (walked.files.length > 0) options.onProgress?.(walked.files.length, walked.files.length);
+    return indexFromCache(root, walked, cached);
+  }
 
   // Per walked file: its cached state (file id in the cached index, or -(reason + 1)), or
   // MISSING when it has to be scanned.
@@ -118,54 +187,45 @@ export async function indexRepository(options: ScanRepositoryOptions): Promise<R
 
   const skipped: SkippedFile[] = [...walked.skipped];
   const skipReason = (state: number) => cached!.reasons[-state - 1]!;
-  let index: TreeIndex;
-  let graph: NeutralGraph | undefined;
-  if (cached && tasks.length === 0 && hits === cached.paths.length) {
-    // The tree is exactly the cached one: the loaded columns are the index.
-    index = cached.index;
-    graph = cached.graph;
-    walked.files.forEach((file, position) => {
-      if (states[position]! < 0) skipped.push({ path: file.path, reason: skipReason(states[position]!) });
-    });
-  } else {
-    const builder = new TreeIndexBuilder();
-    const reasons: string[] = [];
-    const reasonIds = new Map<string, number>();
-    walked.files.forEach((file, position) => {
-      const state = states[position]!;
-      let reason: string | undefined;
-      if (state === MISSING) {
-        const outcome = outcomes.get(position)!;
-        if ('skipped' in outcome) reason = outcome.skipped;
-        else builder.addScan(file.path, outcome.scan);
-      } else if (state >= 0) builder.addFrom(cached!.index, state);
-      else reason = skipReason(state);
-      if (reason === undefined) {
-        states[position] = builder.fileCount - 1;
-        return;
-      }
-      skipped.push({ path: file.path, reason });
-      let reasonId = reasonIds.get(reason);
-      if (reasonId === undefined) {
-        reasonId = reasons.length;
-        reasons.push(reason);
-        reasonIds.set(reason, reasonId);
-      }
-      states[position] = -(reasonId + 1);
-    });
-    index = builder.build();
-    if (cacheDirectory !== undefined) {
-      graph = buildNeutralGraph(index);
-      await saveScanCache(cacheDirectory, root, {
-        paths: walked.files.map((file) => file.path),
-        sizes: Float64Array.from(walked.files, (file) => file.size),
-        mtimes: Float64Array.from(walked.files, (file) => file.mtimeMs),
-        states,
-        reasons,
-        index,
-        graph,
-      });
+  const builder = new TreeIndexBuilder();
+  const reasons: string[] = [];
+  const reasonIds = new Map<string, number>();
+  walked.files.forEach((file, position) => {
+    const state = states[position]!;
+    let reason: string | undefined;
+    if (state === MISSING) {
+      const outcome = outcomes.get(position)!;
+      if ('skipped' in outcome) reason = outcome.skipped;
+      else builder.addScan(file.path, outcome.scan);
+    } else if (state >= 0) builder.addFrom(cached!.index, state);
+    else reason = skipReason(state);
+    if (reason === undefined) {
+      states[position] = builder.fileCount - 1;
+      return;
     }
+    skipped.push({ path: file.path, reason });
+    let reasonId = reasonIds.get(reason);
+    if (reasonId === undefined) {
+      reasonId = reasons.length;
+      reasons.push(reason);
+      reasonIds.set(reason, reasonId);
+    }
+    states[position] = -(reasonId + 1);
+  });
+  const index = builder.build();
+  let graph: NeutralGraph | undefined;
+  if (cacheDirectory !== undefined) {
+    // Cached with the index: it depends on the tree alone, and a warm build starts from it.
+    graph = buildNeutralGraph(index);
+    await saveScanCache(cacheDirectory, root, {
+      paths: walked.files.map((file) => file.path),
+      sizes: Float64Array.from(walked.files, (file) => file.size),
+      mtimes: Float64Array.from(walked.files, (file) => file.mtimeMs),
+      states,
+      reasons,
+      index,
+      graph,
+    });
   }
   skipped.sort((left, right) => comparePaths(left.path, right.path));
   return { root, index, ...(graph ? { graph } : {}), skipped, cache: { hits, misses: tasks.length } };

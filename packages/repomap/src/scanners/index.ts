@@ -19,46 +19,7 @@ import { scanJavaScript, scanTypeScript } from './typescript.js';
  */
 export const SCANNER_VERSION = 4;
 
-/** File extensions (lower case, with the dot) each language's scanner reads. */
-const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
-  '.ts': 'typescript',
-  '.tsx': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.js': 'javascript',
-  '.jsx': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.py': 'python',
-  '.pyi': 'python',
-  '.go': 'go',
-  '.rs': 'rust',
-  '.java': 'java',
-  '.c': 'c',
-  '.h': 'c',
-  '.cc': 'cpp',
-  '.cpp': 'cpp',
-  '.cxx': 'cpp',
-  '.c++': 'cpp',
-  '.hh': 'cpp',
-  '.hpp': 'cpp',
-  '.hxx': 'cpp',
-  '.h++': 'cpp',
-  '.ipp': 'cpp',
-  '.tpp': 'cpp',
-  '.rb': 'ruby',
-  '.rake': 'ruby',
-  '.gemspec': 'ruby',
-  '.cs': 'csharp',
-};
-
-/** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
-export function languageForPath(path: string): Language | undefined {
-  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  const dot = path.lastIndexOf('.');
-  if (dot <= slash + 1) return undefined;
-  return LANGUAGE_BY_EXTENSION[path.slice(dot).toLowerCase()];
-}
+export { languageForPath } from './languages.js';
 
 const SCANNERS: Partial<Record<Language, Scanner>> = {
   typescript: scanTypeScript,

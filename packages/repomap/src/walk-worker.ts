@@ -1,0 +1,25 @@
+/**
+ * Worker-thread entry: walks one tree and posts the result back, packed (paths in one string, sizes
+ * and mtimes in transferred arrays) so the receiving thread decodes a few values, not one object
+ * per file. Loads the walk and the extension table only, so it starts fast.
+ */
+import { parentPort } from 'node:worker_threads';
+import { packWalk, type WalkRequest } from './background-walk.js';
+import { languageForPath } from './scanners/languages.js';
+import { walkRepository } from './walk.js';
+
+parentPort?.once('message', async (request: WalkRequest) => {
+  try {
+    const result = await walkRepository({
+      ...request,
+      selectFile: (path) => languageForPath(path) !== undefined,
+    });
+    const packed = packWalk(result, request.root);
+    parentPort?.postMessage(packed, [
+      packed.sizes.buffer as ArrayBuffer,
+      packed.mtimes.buffer as ArrayBuffer,
+    ]);
+  } catch (error) {
+    parentPort?.postMessage({ error: String(error) });
+  }
+});
