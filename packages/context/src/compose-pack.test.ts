@@ -56,6 +56,44 @@ describe('composePack', () => {
     expect(pack.budget.used).toBe(tokenizer.count(pack.text));
   });
 
+  it('leaves the files it shows out of the map when it can render the map again', () => {
+    const budget = computeBudget({ profile: resolveProfile('qwen2.5-coder:7b').profile });
+    const excluded: (readonly string[])[] = [];
+    const pack = composePack({
+      task,
+      budget,
+      tokenizer,
+      repoMap: {
+        ...repoMap,
+        render: ({ filesInPrompt }) => {
+          excluded.push(filesInPrompt);
+          return { map: 'lib/other.py\n  def unrelated()' };
+        },
+      },
+      files,
+    });
+    expect(excluded).toEqual([['app/tokenizer.py', 'web/server.ts']]);
+    const mapSection = pack.sections.find((section) => section.kind === 'repo-map');
+    expect(mapSection).toBeDefined();
+    expect(pack.text).toContain('lib/other.py');
+    expect(pack.text).not.toContain('class RequestRouter\n');
+    expect(pack.budget.used).toBe(tokenizer.count(pack.text));
+  });
+
+  it('reads definitions per file when the map offers them, like the symbol list', () => {
+    const budget = computeBudget({ profile: resolveProfile('qwen2.5-coder:7b').profile, role: 'explore' });
+    const bySymbols = composePack({ task, budget, tokenizer, repoMap, files });
+    const { symbols, ...rest } = repoMap;
+    const byFile = composePack({
+      task,
+      budget,
+      tokenizer,
+      repoMap: { ...rest, definitionsOf: (path) => symbols!.filter((symbol) => symbol.path === path) },
+      files,
+    });
+    expect(byFile.text).toBe(bySymbols.text);
+  });
+
   it('gives identifier-only roles signatures', async () => {
     const budget = computeBudget({ profile: resolveProfile('qwen2.5-coder:7b').profile, role: 'explore' });
     const pack = composePack({ task, budget, tokenizer, repoMap, files });

@@ -50,6 +50,17 @@ export interface RepoMapInput {
   ranking: { path: string; score: number }[];
   /** Definitions per file, for headers and signatures. */
   symbols?: (ExcerptDefinition & { path: string })[];
+  /**
+   * One file's definitions, in place of `symbols` (which lists a whole tree's: costly to build on a
+   * large one, when a pack needs a few files'). `RenderableRepoMap.definitionsOf` fits.
+   */
+  definitionsOf?: (path: string) => readonly ExcerptDefinition[] | undefined;
+  /**
+   * Renders the map again for files now in the prompt (`RenderableRepoMap.render` fits): it leaves
+   * them out and yields room, since the map stands in for files the prompt does not show. Given
+   * it, the pack renders the map again without the files it shows as excerpts.
+   */
+  render?: (options: { filesInPrompt: readonly string[] }) => { map: string };
 }
 
 /** A file body the shell has read. */
@@ -136,11 +147,19 @@ export function composePack(options: ComposePackOptions): ComposedPack {
     if (wanted.has(entry.path) && !rankOf.has(entry.path)) rankOf.set(entry.path, entry.score);
   }
   const symbolsByPath = new Map<string, ExcerptDefinition[]>();
-  for (const symbol of options.repoMap?.symbols ?? []) {
-    if (!wanted.has(symbol.path)) continue;
-    const list = symbolsByPath.get(symbol.path) ?? [];
-    list.push(symbol);
-    symbolsByPath.set(symbol.path, list);
+  const definitionsOf = options.repoMap?.definitionsOf;
+  if (definitionsOf) {
+    for (const path of [...wanted].sort()) {
+      const definitions = definitionsOf(path);
+      if (definitions) symbolsByPath.set(path, [...definitions]);
+    }
+  } else {
+    for (const symbol of options.repoMap?.symbols ?? []) {
+      if (!wanted.has(symbol.path)) continue;
+      const list = symbolsByPath.get(symbol.path) ?? [];
+      list.push(symbol);
+      symbolsByPath.set(symbol.path, list);
+    }
   }
   // Higher score first (the order of selectExcerptFiles), unranked files last, ties by path.
   const files = [...(options.files ?? [])].sort(
@@ -179,15 +198,23 @@ export function composePack(options: ComposePackOptions): ComposedPack {
     chunks.push({ path: file.path, text: excerpt.text, rank, attributes });
   });
 
-  const pack = buildPack({
-    budget,
-    tokenizer,
-    task,
-    ...(options.instructions ? { instructions: options.instructions.text } : {}),
-    ...(options.skills ? { skills: options.skills.text } : {}),
-    ...(options.repoMap ? { repoMap: options.repoMap.map } : {}),
-    ...(options.docs ? { docs: options.docs } : {}),
-    chunks,
-  });
+  const fill = (repoMap: string | undefined) =>
+    buildPack({
+      budget,
+      tokenizer,
+      task,
+      ...(options.instructions ? { instructions: options.instructions.text } : {}),
+      ...(options.skills ? { skills: options.skills.text } : {}),
+      ...(repoMap !== undefined ? { repoMap } : {}),
+      ...(options.docs ? { docs: options.docs } : {}),
+      chunks,
+    });
+  let pack = fill(options.repoMap?.map);
+  const shown = pack.sections.find((section) => section.kind === 'files')?.items.map((item) => item.name);
+  if (options.repoMap?.render && shown && shown.length > 0) {
+    // The map yields to the files now shown. Sections before the files only shrink, so every
+    // excerpt placed the first time fits again.
+    pack = fill(options.repoMap.render({ filesInPrompt: [...shown].sort() }).map);
+  }
   return { ...pack, excerpts };
 }

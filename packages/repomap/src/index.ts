@@ -8,9 +8,17 @@ export type {
   BuildRepoMapOptions,
   RankedDefinition,
   RankedFile,
+  RenderableRepoMap,
   RepoMapResult,
+  RerenderedMap,
 } from './repo-map.js';
-export { buildRepoMap, DEFAULT_MAP_TOKENS, FILES_IN_PROMPT_HALF, mapBudget } from './repo-map.js';
+export {
+  buildRenderableRepoMap,
+  buildRepoMap,
+  DEFAULT_MAP_TOKENS,
+  FILES_IN_PROMPT_HALF,
+  mapBudget,
+} from './repo-map.js';
 export type { FileScan } from './scan-file.js';
 export type { RepositoryScan, ScannedFile, ScanRepositoryOptions } from './scan-repository.js';
 export { scanRepository } from './scan-repository.js';

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createTokenizer } from '@ctxkit/tokenize';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRepoMap, mapBudget, type RepoMapResult } from './repo-map.js';
+import { buildRenderableRepoMap, buildRepoMap, mapBudget, type RepoMapResult } from './repo-map.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURE = join(here, '..', 'test', '__fixtures__', 'mixed-repo');
@@ -108,6 +108,36 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     expect(result.map).not.toContain('src/store.ts:');
     expect(result.map).not.toContain('lib/parser.py:');
     expect(result.tokens).toBeLessThanOrEqual(300);
+  });
+
+  it('renders again without files or under another budget, as a build leaving them out would', async () => {
+    const built = await buildRenderableRepoMap({
+      root: FIXTURE,
+      cache: false,
+      tokens: 600,
+      tokenizer,
+      query: 'greet',
+    });
+    expect(built.render()).toEqual({ map: built.result.map, tokens: built.result.tokens, budget: 600 });
+    const top = built.result.ranking[0]!.path;
+    expect(built.result.map).toContain(`${top}:`);
+    const without = built.render({ exclude: [top, join(FIXTURE, 'lib/parser.py')] });
+    expect(without.map).not.toContain(`${top}:`);
+    expect(without.map).not.toContain('lib/parser.py:');
+    expect(without.tokens).toBeLessThanOrEqual(600);
+    expect(without.tokens).toBe(tokenizer.count(without.map));
+    // The same ranking with those files' symbols removed: what is left keeps its order.
+    const order = (map: string) =>
+      map.split('\n').filter((line) => line.endsWith(':') && !line.startsWith(' '));
+    expect(order(built.render({ exclude: [top], tokens: 5000 }).map)).toEqual(
+      order(built.render({ tokens: 5000 }).map).filter((path) => path !== `${top}:`),
+    );
+    expect(built.render({ tokens: 40 }).tokens).toBeLessThanOrEqual(40);
+    // Files now in the prompt leave the map and shrink its budget, as at build time.
+    const inPrompt = built.render({ filesInPrompt: [top, 'lib/parser.py'] });
+    expect(inPrompt.budget).toBe(mapBudget(600, 2));
+    expect(inPrompt.map).not.toContain(`${top}:`);
+    expect(inPrompt.tokens).toBeLessThanOrEqual(inPrompt.budget);
   });
 
   it('lists every scanned file in the ranking and every definition in the symbols', async () => {

@@ -19,7 +19,7 @@ import {
 } from './scan-repository.js';
 import { selectTopSymbols } from './top-symbols.js';
 import { DefinitionReader } from './tree-index.js';
-import type { DefinitionKind } from './types.js';
+import type { Definition, DefinitionKind } from './types.js';
 import { relativePosixPath, type SkippedFile } from './walk.js';
 
 /** The map's token budget when the caller names none (about a screenful of signatures). */
@@ -130,6 +130,44 @@ function normalizePaths(root: string, paths: readonly string[] | undefined): str
  * root itself is not a readable directory.
  */
 export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMapResult> {
+  return (await buildRenderableRepoMap(options)).result;
+}
+
+/** A map's text rendered again from the same ranking (see {@link RenderableRepoMap.render}). */
+export interface RerenderedMap {
+  /** The rendered map. */
+  map: string;
+  /** Exact tokens of `map`; never more than `budget`. */
+  tokens: number;
+  /** The budget it was fitted to. */
+  budget: number;
+}
+
+/** A repo map built once that renders again without scanning or ranking. */
+export interface RenderableRepoMap {
+  /** The map as {@link buildRepoMap} returns it. */
+  result: RepoMapResult;
+  /**
+   * Renders the same ranking again. `filesInPrompt` (paths relative to the root or absolute) are
+   * files whose bodies were since put in the prompt: left out, and the budget shrinks for them as
+   * at build time (counting the build's own). `exclude` only leaves files out; `tokens` sets the
+   * budget outright. Unlike `filesInPrompt` at build time, the ranking is not re-focused on them:
+   * this is a cheap re-render, not a new build.
+   */
+  render(options?: {
+    filesInPrompt?: readonly string[];
+    exclude?: readonly string[];
+    tokens?: number;
+  }): RerenderedMap;
+  /** Every definition of one scanned file (relative path), in file order; `undefined` for other paths. */
+  definitionsOf(path: string): Definition[] | undefined;
+}
+
+/**
+ * {@link buildRepoMap}, keeping the ranking so the map can be rendered again cheaply, e.g. without
+ * the files a pack then shows in full.
+ */
+export async function buildRenderableRepoMap(options: BuildRepoMapOptions): Promise<RenderableRepoMap> {
   const root = await resolveRoot(options.root);
   const cacheDirectory = cacheDirectoryOf(root, options);
   // On a warm build the cache almost always holds the answer and the walk only confirms it. So the
@@ -157,8 +195,8 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
       if (cached && guess && walkMatchesCache(walked, cached)) {
         const served = indexFromCache(root, walked, cached);
         if (walked.files.length > 0) options.onProgress?.(walked.files.length, walked.files.length);
-        guess.skipped = served.skipped;
-        guess.cache = served.cache;
+        guess.result.skipped = served.skipped;
+        guess.result.cache = served.cache;
         return guess;
       }
       return mapIndex(await indexRepository(options, { walked, cached }), options);
@@ -168,7 +206,7 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
 }
 
 /** Ranks and renders an indexed tree: the pure part of {@link buildRepoMap}. */
-function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RepoMapResult {
+function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RenderableRepoMap {
   const { root, skipped, index } = scanned;
   const { paths } = index;
 
@@ -186,35 +224,48 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RepoM
 
   const tokenizer = options.tokenizer ?? createTokenizer();
   const budget = mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, inPrompt.length);
-  const excluded = new Set(inPrompt);
   const fileRank = new Map(ranking.order.map((file, position) => [paths[file]!, position]));
   // Definitions become objects only for the few files that make it into the map.
   const reader = new DefinitionReader(index);
   const fileDefinitions = (path: string) => reader.definitionsOf(indexByPath.get(path)!);
-  const includeFile = (file: number) => !excluded.has(paths[file]!);
-  let available = 0;
-  for (let position = 0; position < scored.files.length; position++) {
-    if (includeFile(scored.files[position]!)) available++;
-  }
-  // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
-  // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
-  // it does not is one whose probes and bisection were exactly those of the full list.
-  let rendered: RenderedMap;
-  for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
-    const count = Math.min(limit, available);
-    const top = selectTopSymbols(scored, count, includeFile);
-    rendered = renderRepoMap({
-      symbols: top.map((position) => ({
-        path: paths[scored.files[position]!]!,
-        definition: reader.definitionAt(scored.files[position]!, position),
-      })),
-      fileRank,
-      fileDefinitions,
-      budget,
-      tokenizer,
-    });
-    if (count === available || rendered.symbolCount < count) break;
-  }
+
+  /** The map of the ranked symbols outside `excluded` (file ids) under `budget` tokens. */
+  const render = (budget: number, excluded: readonly number[]): RenderedMap => {
+    const left = new Uint8Array(paths.length);
+    for (const file of excluded) left[file] = 1;
+    const includeFile = (file: number) => left[file] === 0;
+    let available = 0;
+    for (let position = 0; position < scored.files.length; position++) {
+      if (left[scored.files[position]!] === 0) available++;
+    }
+    // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
+    // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
+    // it does not is one whose probes and bisection were exactly those of the full list.
+    for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
+      const count = Math.min(limit, available);
+      const top = selectTopSymbols(scored, count, includeFile);
+      const rendered = renderRepoMap({
+        symbols: top.map((position) => ({
+          path: paths[scored.files[position]!]!,
+          definition: reader.definitionAt(scored.files[position]!, position),
+        })),
+        fileRank,
+        fileDefinitions,
+        budget,
+        tokenizer,
+      });
+      if (count === available || rendered.symbolCount < count) return rendered;
+    }
+  };
+  const fileIdsOf = (relativePaths: Iterable<string>) => {
+    const ids: number[] = [];
+    for (const path of relativePaths) {
+      const file = indexByPath.get(path);
+      if (file !== undefined) ids.push(file);
+    }
+    return ids;
+  };
+  const rendered = render(budget, fileIdsOf(inPrompt));
 
   let symbols: RankedDefinition[] | undefined;
   const rankAllSymbols = (): RankedDefinition[] =>
@@ -228,7 +279,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RepoM
       }),
     );
 
-  return {
+  const result: RepoMapResult = {
     root,
     files: paths.length,
     ranking: ranking.order.map((file) => ({ path: paths[file]!, score: roundScore(ranking.scores[file]!) })),
@@ -241,5 +292,22 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RepoM
     budget,
     skipped,
     cache: scanned.cache,
+  };
+  return {
+    result,
+    render(renderOptions = {}) {
+      const nowInPrompt = new Set([...inPrompt, ...normalizePaths(root, renderOptions.filesInPrompt)]);
+      const tokens = Math.max(
+        0,
+        Math.floor(renderOptions.tokens ?? mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, nowInPrompt.size)),
+      );
+      const excluded = new Set([...nowInPrompt, ...normalizePaths(root, renderOptions.exclude)]);
+      const again = render(tokens, fileIdsOf(excluded));
+      return { map: again.text, tokens: again.tokens, budget: tokens };
+    },
+    definitionsOf(path) {
+      const file = indexByPath.get(path);
+      return file === undefined ? undefined : reader.definitionsOf(file);
+    },
   };
 }

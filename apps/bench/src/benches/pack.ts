@@ -19,7 +19,7 @@ import {
   selectExcerptFiles,
 } from '@ctxkit/context';
 import { loadInstructions } from '@ctxkit/instructions';
-import { buildRepoMap } from '@ctxkit/repomap';
+import { buildRenderableRepoMap, buildRepoMap } from '@ctxkit/repomap';
 import { discoverSkills, selectSkills } from '@ctxkit/skills';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { machineInfo } from '../machine.js';
@@ -162,13 +162,14 @@ async function packOnce(
 ): Promise<{ timings: PackTimings; used: number; dropped: number; excerptFiles: number; files: number }> {
   const plan = planPack(budget);
   const mapStarted = performance.now();
-  const map = await buildRepoMap({
+  const built = await buildRenderableRepoMap({
     root,
     query: task,
     tokens: plan.repoMapTokens,
     tokenizer,
     cache: { dir: cacheDir },
   });
+  const map = built.result;
   const mapped = performance.now();
   const paths = selectExcerptFiles(map.ranking, plan.maxFiles);
   const [files, instructions, discovered] = await Promise.all([
@@ -178,7 +179,20 @@ async function packOnce(
   ]);
   const skills = selectSkills(discovered.skills, { task, scope: paths });
   const composeStarted = performance.now();
-  const pack = composePack({ task, budget, tokenizer, instructions, skills, repoMap: map, files });
+  const pack = composePack({
+    task,
+    budget,
+    tokenizer,
+    instructions,
+    skills,
+    repoMap: {
+      map: map.map,
+      ranking: map.ranking,
+      definitionsOf: (path) => built.definitionsOf(path),
+      render: ({ filesInPrompt }) => built.render({ filesInPrompt }),
+    },
+    files,
+  });
   const finished = performance.now();
   return {
     timings: { map: mapped - mapStarted, pack: finished - mapStarted, compose: finished - composeStarted },

@@ -57,10 +57,11 @@ describe('ctxkit pack', () => {
     const document = JSON.parse(first.stdout);
     expect(document.budget).toMatchObject({ window: 32_768, available: 26_044, role: 'implement' });
     expect(document.used).toBeLessThanOrEqual(document.budget.available);
+    // Every file of this small tree is shown as an excerpt, so the map, which stands in for files
+    // the prompt does not show, has nothing left to list.
     expect(document.sections.map((section: { kind: string }) => section.kind)).toEqual([
       'instructions',
       'skills',
-      'repo-map',
       'files',
       'task',
     ]);
@@ -71,6 +72,28 @@ describe('ctxkit pack', () => {
     expect(document.text.endsWith(`<task>\n${TASK}\n</task>\n`)).toBe(true);
     const second = await runInProcess(args, root);
     expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('keeps the files it shows out of the repo map, which lists the rest', async () => {
+    const root = fixtureRepository();
+    for (let index = 0; index < 8; index++) {
+      writeFileSync(
+        join(root, 'src', `unit${index}.ts`),
+        `export function convertUnit${index}(value: number): number {\n  return value * ${index + 2};\n}\n`,
+      );
+    }
+    // A small window reads only the top few files for excerpts.
+    const args = ['pack', '--task', TASK, '--model', 'tiny:1b', '--window', '6000', '--no-cache', '--json'];
+    const document = JSON.parse((await runInProcess(args, root)).stdout);
+    const kinds = document.sections.map((section: { kind: string }) => section.kind);
+    expect(kinds).toContain('repo-map');
+    const shown: string[] = document.sections
+      .find((section: { kind: string }) => section.kind === 'files')
+      .items.map((item: { name: string }) => item.name);
+    expect(shown).toContain('src/retry.ts');
+    const map = document.text.slice(document.text.indexOf('<repo-map'), document.text.indexOf('</repo-map>'));
+    for (const path of shown) expect(map).not.toContain(`${path}:`);
+    expect(map).toMatch(/src\/unit\d\.ts:/);
   });
 
   it('prints a one-screen summary with the budget bar and what was dropped', async () => {

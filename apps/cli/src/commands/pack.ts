@@ -10,7 +10,7 @@ import {
   selectExcerptFiles,
 } from '@ctxkit/context';
 import { loadInstructions } from '@ctxkit/instructions';
-import { buildRepoMap } from '@ctxkit/repomap';
+import { buildRenderableRepoMap } from '@ctxkit/repomap';
 import { discoverSkills, selectSkills } from '@ctxkit/skills';
 import { createTokenizer } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
@@ -126,7 +126,7 @@ export async function gatherPack(
   const values = io.config.values;
 
   const progress = io.progress('mapping repository');
-  const map = await buildRepoMap({
+  const built = await buildRenderableRepoMap({
     root,
     query: task,
     tokens: plan.repoMapTokens,
@@ -135,6 +135,7 @@ export async function gatherPack(
     ...(values.ignore !== undefined ? { ignore: values.ignore } : {}),
     onProgress: (done, total) => progress.update(done, total),
   }).finally(() => progress.done());
+  const map = built.result;
 
   const paths = selectExcerptFiles(map.ranking, plan.maxFiles);
   const settings = values.instructions ?? {};
@@ -157,7 +158,14 @@ export async function gatherPack(
     tokenizer,
     instructions,
     skills,
-    repoMap: map,
+    // Definitions per file and a re-render without the files shown: the pack never needs the
+    // whole tree's symbol list, and the map does not repeat what the excerpts show.
+    repoMap: {
+      map: map.map,
+      ranking: map.ranking,
+      definitionsOf: (path) => built.definitionsOf(path),
+      render: ({ filesInPrompt }) => built.render({ filesInPrompt }),
+    },
     files,
   });
   // A pack without its task is useless to a model, and `--text` would print nothing at all.
