@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
-import { allowedKeysAt, type CtxkitConfig, configSchema } from './schema.js';
+import { allowedKeysAt, type CtxkitConfig, configSchemas } from './schema.js';
 
 /** The dedicated configuration file, looked for at the repository root. */
 export const CONFIG_FILE_NAME = 'ctxkit.config.json';
@@ -103,7 +103,7 @@ export function validateConfig(raw: unknown, label: string): CtxkitConfig {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new UserError(`${label} must hold a JSON object of settings, found ${describeValue(raw)}`);
   }
-  const result = configSchema.safeParse(raw);
+  const result = configSchemas().configSchema.safeParse(raw);
   if (result.success) return result.data;
   const issues = result.error.issues;
   const issue = issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? issues[0]!;

@@ -1,5 +1,5 @@
 import type { LoadedConfig } from './load.js';
-import { type CtxkitConfig, configSchema } from './schema.js';
+import { type CtxkitConfig, configSchemas } from './schema.js';
 
 /** Label of a value nobody set: the packages' own default applies. */
 export const DEFAULT_SOURCE = 'default';
@@ -78,7 +78,7 @@ export function describeConfig(
     if (source !== undefined && value !== undefined) return { key, value, source };
     return { key, value: defaults[key] ?? null, source: DEFAULT_SOURCE };
   };
-  for (const key of Object.keys(configSchema.shape)) {
+  for (const key of Object.keys(configSchemas().configSchema.shape)) {
     if (key === '$schema') continue;
     const value = values[key];
     if (RECORD_KEYS.has(key)) {
@@ -101,6 +101,8 @@ export function describeConfig(
 }
 
 function nestedFields(key: string): string[] {
-  const field = (configSchema.shape as Record<string, unknown>)[key] as { unwrap(): { shape: object } };
+  const field = (configSchemas().configSchema.shape as Record<string, unknown>)[key] as {
+    unwrap(): { shape: object };
+  };
   return Object.keys(field.unwrap().shape);
 }
