@@ -110,6 +110,30 @@ describe('the published ctxkit package', () => {
       expect(result.status).toBe(0);
     });
 
+    it('maps a tree from its cache with the built workers, and notices a changed file', () => {
+      const tree = makeTempDirectory('mapped');
+      mkdirSync(join(tree, 'src'), { recursive: true });
+      writeFileSync(join(tree, 'src', 'a.ts'), 'export function alpha(): number {\n  return beta();\n}\n');
+      writeFileSync(join(tree, 'src', 'b.ts'), 'export function beta(): number {\n  return 2;\n}\n');
+      const map = () => {
+        const result = runInstalled(['map', tree, '--query', 'alpha', '--json']);
+        expect(result.stderr).toBe('');
+        return JSON.parse(result.stdout) as { map: string; cache: { hits: number; misses: number } };
+      };
+      const cold = map();
+      expect(cold.cache).toEqual({ hits: 0, misses: 2 });
+      const warm = map();
+      expect(warm.cache).toEqual({ hits: 2, misses: 0 });
+      expect(warm.map).toBe(cold.map);
+      writeFileSync(
+        join(tree, 'src', 'b.ts'),
+        'export function beta(): number {\n  return 3;\n}\nexport const gamma = 1;\n',
+      );
+      const changed = map();
+      expect(changed.cache).toEqual({ hits: 1, misses: 1 });
+      expect(changed.map).toContain('gamma');
+    });
+
     it('counts tokens', () => {
       const result = runInstalled(['tokens', '--json'], 'hello world');
       expect(result.stderr).toBe('');

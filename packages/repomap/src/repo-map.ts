@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
-import { walkInBackground } from './background-walk.js';
+import { type WalkRequest, walkInBackground } from './background-walk.js';
 import { loadScanCache } from './cache.js';
 import { analyzeQuery } from './query.js';
 import { rankFiles, scoreSymbols, sortSymbolPositions, toRankedSymbols } from './rank.js';
@@ -20,7 +20,7 @@ import {
 import { selectTopSymbols } from './top-symbols.js';
 import { DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
-import { relativePosixPath, type SkippedFile } from './walk.js';
+import { relativePosixPath, type SkippedFile, type WalkResult } from './walk.js';
 
 /** The map's token budget when the caller names none (about a screenful of signatures). */
 export const DEFAULT_MAP_TOKENS = 1024;
@@ -168,6 +168,21 @@ export interface RenderableRepoMap {
  * the files a pack then shows in full.
  */
 export async function buildRenderableRepoMap(options: BuildRepoMapOptions): Promise<RenderableRepoMap> {
+  return buildWithWalker(options, walkInBackground);
+}
+
+/**
+ * How a build walks the tree while it ranks the cached one: a function that starts the walk and
+ * resolves to its result (`undefined` when it failed), or returns `undefined` when it cannot
+ * start. The product uses a worker thread; tests pass a walk they control.
+ */
+export type BackgroundWalker = (request: WalkRequest) => Promise<WalkResult | undefined> | undefined;
+
+/** {@link buildRenderableRepoMap} with the background walk supplied (exported for tests). */
+export async function buildWithWalker(
+  options: BuildRepoMapOptions,
+  startWalk: BackgroundWalker,
+): Promise<RenderableRepoMap> {
   const root = await resolveRoot(options.root);
   const cacheDirectory = cacheDirectoryOf(root, options);
   // On a warm build the cache almost always holds the answer and the walk only confirms it. So the
@@ -177,7 +192,7 @@ export async function buildRenderableRepoMap(options: BuildRepoMapOptions): Prom
   const walking =
     cacheDirectory === undefined
       ? undefined
-      : walkInBackground({
+      : startWalk({
           root,
           ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
           ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),

@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTokenizer } from '@ctxkit/tokenize';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packWalk, unpackWalk } from './background-walk.js';
+import { type BackgroundWalker, buildRepoMap, buildWithWalker } from './repo-map.js';
+import { languageForPath } from './scanners/index.js';
+import { walkRepository } from './walk.js';
+
+const tokenizer = createTokenizer({ encoding: 'o200k_base' });
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+function makeTree(): string {
+  const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-speculate-'));
+  roots.push(root);
+  mkdirSync(join(root, 'src'));
+  writeFileSync(join(root, 'src', 'a.ts'), 'export function alpha(): number {\n  return beta();\n}\n');
+  writeFileSync(join(root, 'src', 'b.ts'), 'export function beta(): number {\n  return 2;\n}\n');
+  writeFileSync(join(root, 'tool.py'), 'def gamma():\n    return 3\n');
+  writeFileSync(join(root, 'blob.py'), Buffer.from([0x64, 0x65, 0x66, 0x00, 0x01]));
+  return root;
+}
+
+/** A walker on this thread that runs `beforeWalk` first (to change the tree mid-build). */
+function walkerWith(beforeWalk: () => void = () => {}): BackgroundWalker & { calls: number } {
+  const walker = Object.assign(
+    (request: Parameters<BackgroundWalker>[0]) => {
+      walker.calls++;
+      return (async () => {
+        beforeWalk();
+        const walked = await walkRepository({
+          ...request,
+          selectFile: (path) => languageForPath(path) !== undefined,
+        });
+        // What the worker sends goes through packing: the build must not depend on more.
+        return unpackWalk(packWalk(walked, request.root));
+      })();
+    },
+    { calls: 0 },
+  );
+  return walker;
+}
+
+const options = (root: string) => ({ root, tokenizer, query: 'alpha beta' });
+
+describe('a build that walks in the background', () => {
+  it('serves an unchanged tree from the cached ranking, the same document as walking first', async () => {
+    const root = makeTree();
+    const cold = await buildRepoMap({ ...options(root), cache: false });
+    await buildWithWalker(options(root), walkerWith()); // fills the cache
+    const walker = walkerWith();
+    const warm = await buildWithWalker(options(root), walker);
+    expect(walker.calls).toBe(1);
+    expect(warm.result.cache).toEqual({ hits: 4, misses: 0 });
+    expect(JSON.stringify({ ...warm.result, root: '', cache: null })).toBe(
+      JSON.stringify({ ...cold, root: '', cache: null }),
+    );
+    expect(warm.result.skipped).toEqual([{ path: 'blob.py', reason: 'binary file' }]);
+  });
+
+  it('rebuilds what changed when the walk disagrees with the cache', async () => {
+    const root = makeTree();
+    await buildWithWalker(options(root), walkerWith());
+    // The file changes after the cache is read, before the walk looks: the guess is stale.
+    const walker = walkerWith(() => {
+      writeFileSync(
+        join(root, 'src', 'b.ts'),
+        'export function beta(): number {\n  return 2;\n}\nexport const delta = 4;\n',
+      );
+      utimesSync(join(root, 'src', 'b.ts'), new Date(2030, 1, 1), new Date(2030, 1, 1));
+    });
+    const built = await buildWithWalker(options(root), walker);
+    expect(built.result.cache).toEqual({ hits: 3, misses: 1 });
+    expect(built.result.symbols.map((symbol) => symbol.name)).toContain('delta');
+    const fresh = await buildRepoMap({ ...options(root), cache: false });
+    expect(built.result.map).toBe(fresh.map);
+    expect(built.result.ranking).toEqual(fresh.ranking);
+  });
+
+  it('falls back to walking itself when the background walk fails or cannot start', async () => {
+    const root = makeTree();
+    await buildWithWalker(options(root), walkerWith());
+    const failed = await buildWithWalker(options(root), () => Promise.resolve(undefined));
+    const none = await buildWithWalker(options(root), () => undefined);
+    expect(failed.result.cache).toEqual({ hits: 4, misses: 0 });
+    expect(none.result.map).toBe(failed.result.map);
+  });
+});
