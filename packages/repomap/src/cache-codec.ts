@@ -47,35 +47,62 @@ const ALIGNMENT = 8;
 /** Typed arrays are stored in the machine's byte order; a file from the other order is foreign. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-type Section = Int32Array | Float64Array | Uint8Array;
+/** One section: a column, or a blob written as several chunks (never one giant string or buffer). */
+type Section = Int32Array | Float64Array | Uint8Array | Uint8Array[];
 
-function encodeStrings(strings: StringList | readonly string[]): [Int32Array, Uint8Array] {
+/** Text is encoded in pieces of about this many UTF-16 units, so a kernel-sized tree's names and
+ * signatures never need one string of hundreds of megabytes. */
+const BLOB_PIECE_UNITS = 1 << 20;
+
+/** The UTF-8 bytes of `strings` back to back, as chunks. */
+function encodeBlob(count: number, at: (index: number) => string): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  let parts: string[] = [];
+  let units = 0;
+  for (let index = 0; index < count; index++) {
+    const text = at(index);
+    parts.push(text);
+    units += text.length;
+    if (units >= BLOB_PIECE_UNITS) {
+      chunks.push(Buffer.from(parts.join(''), 'utf8'));
+      parts = [];
+      units = 0;
+    }
+  }
+  if (parts.length > 0) chunks.push(Buffer.from(parts.join(''), 'utf8'));
+  return chunks;
+}
+
+function sectionBytes(section: Section): number {
+  if (!Array.isArray(section)) return section.byteLength;
+  let total = 0;
+  for (const chunk of section) total += chunk.byteLength;
+  return total;
+}
+
+function encodeStrings(strings: StringList | readonly string[]): [Int32Array, Uint8Array[]] {
   const count = strings.length;
   const lengths = new Int32Array(count);
-  const parts: string[] = new Array(count);
+  const texts: string[] = new Array(count);
   for (let index = 0; index < count; index++) {
     const text = Array.isArray(strings) ? (strings as string[])[index]! : (strings as StringList).at(index);
     // Lengths are counted in UTF-16 units of the decoded blob, so every string must survive UTF-8.
     const wellFormed = toWellFormed(text);
     lengths[index] = wellFormed.length;
-    parts[index] = wellFormed;
+    texts[index] = wellFormed;
   }
-  return [lengths, Buffer.from(parts.join(''), 'utf8')];
+  return [lengths, encodeBlob(count, (index) => texts[index]!)];
 }
 
 /**
  * Encodes strings that are read back one at a time, on demand (signatures: a map shows a few
  * hundred of a tree's hundreds of thousands): byte lengths, so one can be decoded without the rest.
  */
-function encodeLazyStrings(strings: StringList): [Int32Array, Uint8Array] {
+function encodeLazyStrings(strings: StringList): [Int32Array, Uint8Array[]] {
   const count = strings.length;
   const lengths = new Int32Array(count);
-  const parts: string[] = new Array(count);
-  for (let index = 0; index < count; index++) {
-    parts[index] = strings.at(index);
-    lengths[index] = Buffer.byteLength(parts[index]!, 'utf8');
-  }
-  return [lengths, Buffer.from(parts.join(''), 'utf8')];
+  for (let index = 0; index < count; index++) lengths[index] = Buffer.byteLength(strings.at(index), 'utf8');
+  return [lengths, encodeBlob(count, (index) => strings.at(index))];
 }
 
 /** Encodes `snapshot` as the chunks of a cache file (header line first). */
@@ -107,14 +134,15 @@ export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot)
   let header = JSON.stringify({
     ...identity,
     littleEndian: LITTLE_ENDIAN,
-    sections: sections.map((section) => section.byteLength),
+    sections: sections.map(sectionBytes),
   });
   // Pad the header line so the first section starts on the alignment boundary.
   header += ' '.repeat((ALIGNMENT - ((Buffer.byteLength(header) + 1) % ALIGNMENT)) % ALIGNMENT);
   const chunks: Uint8Array[] = [Buffer.from(`${header}\n`, 'utf8')];
   for (const section of sections) {
-    chunks.push(new Uint8Array(section.buffer, section.byteOffset, section.byteLength));
-    const padding = (ALIGNMENT - (section.byteLength % ALIGNMENT)) % ALIGNMENT;
+    if (Array.isArray(section)) chunks.push(...section);
+    else chunks.push(new Uint8Array(section.buffer, section.byteOffset, section.byteLength));
+    const padding = (ALIGNMENT - (sectionBytes(section) % ALIGNMENT)) % ALIGNMENT;
     if (padding > 0) chunks.push(new Uint8Array(padding));
   }
   return chunks;

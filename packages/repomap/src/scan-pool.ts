@@ -6,14 +6,24 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileScanOutcome, scanFile } from './scan-file.js';
+import { fromPortable, type PortableTreeIndex, type TreeIndex } from './tree-index.js';
 import type { Language } from './types.js';
 import { builtWorkerScript } from './worker-script.js';
 
 /** One file to scan. */
 export interface ScanTask {
+  /** Relative to the root, `/`-separated; tasks come in path order. */
+  path: string;
   absolutePath: string;
   language: Language;
 }
+
+/**
+ * What became of one task: skipped with a reason, scanned (on this thread), or scanned on a worker
+ * and delivered as file `file` of a batch's compact index, so no object per definition or per
+ * reference ever crosses threads or waits in memory for the rest of the tree.
+ */
+export type ScanOutcome = FileScanOutcome | { batch: TreeIndex; file: number };
 
 /** A message to a worker: files to scan, tagged so replies can be matched. */
 export interface ScanBatch {
@@ -21,10 +31,15 @@ export interface ScanBatch {
   tasks: ScanTask[];
 }
 
-/** A worker's reply: one outcome per task, in task order. */
+/**
+ * A worker's reply: the batch's scanned files as one index (files in task order), and per task its
+ * file in that index or, for a skipped task, -1 and a reason in `skipped`.
+ */
 export interface ScanBatchResult {
   id: number;
-  outcomes: FileScanOutcome[];
+  index: PortableTreeIndex;
+  files: number[];
+  skipped: Record<number, string>;
 }
 
 /** Below this many files, starting threads (tens of milliseconds each) costs more than it saves. */
@@ -42,7 +57,7 @@ const MAX_WORKERS = 8;
  */
 export async function scanAll(
   tasks: readonly ScanTask[],
-  onOutcome: (index: number, outcome: FileScanOutcome) => void,
+  onOutcome: (index: number, outcome: ScanOutcome) => void,
   onProgress?: () => void,
 ): Promise<void> {
   const workers = Math.min(MAX_WORKERS, availableParallelism());
@@ -68,7 +83,7 @@ async function scanOnWorkers(
   script: URL,
   count: number,
   tasks: readonly ScanTask[],
-  onOutcome: (index: number, outcome: FileScanOutcome) => void,
+  onOutcome: (index: number, outcome: ScanOutcome) => void,
   onProgress?: () => void,
 ): Promise<void> {
   const batches: { start: number; tasks: ScanTask[] }[] = [];
@@ -92,8 +107,9 @@ async function scanOnWorkers(
             };
             worker.on('message', (result: ScanBatchResult) => {
               const start = batches[result.id]!.start;
-              result.outcomes.forEach((outcome, offset) => {
-                onOutcome(start + offset, outcome);
+              const batch = fromPortable(result.index);
+              result.files.forEach((file, offset) => {
+                onOutcome(start + offset, file < 0 ? { skipped: result.skipped[offset]! } : { batch, file });
                 onProgress?.();
               });
               send();

@@ -8,8 +8,8 @@ import { resolve } from 'node:path';
 import { DEFAULT_CACHE_DIRECTORY, loadScanCache, saveScanCache } from './cache.js';
 import type { CacheSnapshot } from './cache-codec.js';
 import { buildNeutralGraph, type NeutralGraph } from './graph.js';
-import type { FileScan, FileScanOutcome } from './scan-file.js';
-import { type ScanTask, scanAll } from './scan-pool.js';
+import type { FileScan } from './scan-file.js';
+import { type ScanOutcome, type ScanTask, scanAll } from './scan-pool.js';
 import { languageForPath } from './scanners/index.js';
 import { DefinitionReader, fileScanOf, type TreeIndex, TreeIndexBuilder } from './tree-index.js';
 import type { Language } from './types.js';
@@ -173,12 +173,16 @@ export async function indexRepository(
         return;
       }
     }
-    tasks.push({ absolutePath: file.absolutePath, language: languageForPath(file.path) as Language });
+    tasks.push({
+      path: file.path,
+      absolutePath: file.absolutePath,
+      language: languageForPath(file.path) as Language,
+    });
     taskFiles.push(index);
   });
   let done = hits;
   if (hits > 0) options.onProgress?.(done, total);
-  const outcomes = new Map<number, FileScanOutcome>();
+  const outcomes = new Map<number, ScanOutcome>();
   await scanAll(
     tasks,
     (taskIndex, outcome) => outcomes.set(taskFiles[taskIndex]!, outcome),
@@ -196,6 +200,7 @@ export async function indexRepository(
     if (state === MISSING) {
       const outcome = outcomes.get(position)!;
       if ('skipped' in outcome) reason = outcome.skipped;
+      else if ('batch' in outcome) builder.addFrom(outcome.batch, outcome.file);
       else builder.addScan(file.path, outcome.scan);
     } else if (state >= 0) builder.addFrom(cached!.index, state);
     else reason = skipReason(state);

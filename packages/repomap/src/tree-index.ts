@@ -265,6 +265,42 @@ export function indexScans(files: readonly { path: string; scan: FileScan }[]): 
   return builder.build();
 }
 
+/** A {@link TreeIndex} as plain data, to post between threads (its typed arrays can be transferred). */
+export interface PortableTreeIndex extends Omit<TreeIndex, 'signatures'> {
+  signatures: string[];
+}
+
+/** The index as plain data; `transfer` lists the buffers a `postMessage` can move instead of copying. */
+export function toPortable(index: TreeIndex): { portable: PortableTreeIndex; transfer: ArrayBuffer[] } {
+  const signatures = Array.from({ length: index.signatures.length }, (_, position) =>
+    index.signatures.at(position),
+  );
+  const portable: PortableTreeIndex = {
+    ...index,
+    paths: [...index.paths],
+    names: [...index.names],
+    signatures,
+  };
+  const transfer = [
+    index.refStart,
+    index.refIds,
+    index.refCounts,
+    index.defStart,
+    index.defName,
+    index.defKind,
+    index.defLine,
+    index.defEndLine,
+    index.defScope,
+    index.defSelfCount,
+  ].map((column) => column.buffer as ArrayBuffer);
+  return { portable, transfer };
+}
+
+/** The index back from {@link toPortable}'s plain data. */
+export function fromPortable(portable: PortableTreeIndex): TreeIndex {
+  return { ...portable, signatures: arrayStringList(portable.signatures) };
+}
+
 /** Per name id, the files defining it: `files[start[id]] …` up to `start[id + 1]`, ascending, unique. */
 export interface Definers {
   start: Int32Array;
