@@ -9,6 +9,8 @@ export interface QueryIdentifier {
   name: string;
   /** > 0; larger for code-like spellings, backticked or code-block text and repeated mentions. */
   weight: number;
+  /** Spelled as code (snake_case, camelCase, …) or written in backticks / a code block. */
+  marked: boolean;
 }
 
 /** A path-like mention split into segments, extension removed, e.g. `['_pytest', 'python']`. */
@@ -156,7 +158,7 @@ export function analyzeQuery(text: string): QueryAnalysis {
     let weight = 1 + Math.log(count);
     if (codeLike) weight *= CODE_LIKE_WEIGHT;
     if (inCode) weight *= CODE_SPAN_WEIGHT;
-    identifiers.push({ name, weight });
+    identifiers.push({ name, weight, marked: codeLike || inCode });
     for (const word of splitIdentifier(name)) {
       if (word.length < MIN_IDENTIFIER_LENGTH || STOPWORDS.has(word)) continue;
       subwords.set(word, (subwords.get(word) ?? 0) + weight);

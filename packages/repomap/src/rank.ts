@@ -168,15 +168,22 @@ function definitionSeeds(query: QueryAnalysis, index: TreeIndex, definers: Defin
       const file = definers.files[definer]!;
       let kind = 0;
       for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
-        if (index.defName[position] === id) {
-          kind = Math.max(kind, KIND_WEIGHTS[DEFINITION_KINDS[index.defKind[position]!]!] ?? 0.5);
-        }
+        if (index.defName[position] !== id) continue;
+        const kindName = DEFINITION_KINDS[index.defKind[position]!]!;
+        // A plain prose word (`max`, `option`) that happens to name a member says nothing: member
+        // names are reused by every type, and prose words collide with them by chance. Written as
+        // code, it is the author pointing at that member.
+        if (!identifier.marked && MEMBER_KINDS.has(kindName)) continue;
+        kind = Math.max(kind, KIND_WEIGHTS[kindName] ?? 0.5);
       }
-      seeds.set(file, (seeds.get(file) ?? 0) + share * kind);
+      if (kind > 0) seeds.set(file, (seeds.get(file) ?? 0) + share * kind);
     }
   }
   return seeds;
 }
+
+/** Kinds that belong to an enclosing type: their bare name is ambiguous across a tree. */
+const MEMBER_KINDS: ReadonlySet<DefinitionKind> = new Set(['method', 'property', 'field', 'constructor']);
 
 /** BM25 of each file's identifier subwords (plus its path's) against the task's subwords. */
 function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, number> {

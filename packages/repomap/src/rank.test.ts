@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuery } from './query.js';
+import { rankFiles } from './rank.js';
+import type { FileScan } from './scan-file.js';
+import { indexScans } from './tree-index.js';
+import type { Definition } from './types.js';
+
+function scan(definitions: Definition[], references: Record<string, number> = {}): FileScan {
+  const names = Object.keys(references).sort();
+  return { definitions, references: { names, counts: names.map((name) => references[name]!) } };
+}
+
+const index = indexScans([
+  // `max` is only a field here, as it is of countless types.
+  {
+    path: 'src/stats.ts',
+    scan: scan([{ name: 'max', kind: 'property', line: 3, signature: 'max: number' }]),
+  },
+  {
+    path: 'src/limits.ts',
+    scan: scan([{ name: 'clampMax', kind: 'function', line: 1, signature: 'function clampMax()' }], {
+      max: 2,
+    }),
+  },
+  {
+    path: 'src/other.ts',
+    scan: scan([{ name: 'other', kind: 'function', line: 1, signature: 'function other()' }]),
+  },
+]);
+const definitionSeeds = (text: string) => {
+  const ranking = rankFiles({ index, query: analyzeQuery(text) });
+  return [...ranking.signals.definition.keys()].map((file) => index.paths[file]);
+};
+
+describe('definition seeds', () => {
+  it('ignore a prose word that only names a member', () => {
+    expect(definitionSeeds('add a max option to the command')).toEqual([]);
+  });
+
+  it('follow a member name written as code', () => {
+    expect(definitionSeeds('the `max` field is wrong')).toEqual(['src/stats.ts']);
+  });
+});
