@@ -10,6 +10,7 @@
 import type { NeutralGraph } from './graph.js';
 import {
   DEFINITION_KINDS,
+  INDEX_COLUMNS,
   NO_SCOPE,
   type StringList,
   type TreeIndex,
@@ -115,16 +116,7 @@ export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot)
     snapshot.states,
     ...encodeStrings(snapshot.reasons),
     ...encodeStrings(index.names),
-    index.refStart,
-    index.refIds,
-    index.refCounts,
-    index.defStart,
-    index.defName,
-    index.defKind,
-    index.defLine,
-    index.defEndLine,
-    index.defScope,
-    index.defSelfCount,
+    ...INDEX_COLUMNS.map((column) => index[column]),
     ...encodeLazyStrings(index.signatures),
     snapshot.graph.edgeStart,
     snapshot.graph.targets,
@@ -146,6 +138,20 @@ export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot)
     if (padding > 0) chunks.push(new Uint8Array(padding));
   }
   return chunks;
+}
+
+/** Where each string of a list ends in its blob; the lengths must add up to `total` exactly. */
+function endsOf(lengths: Int32Array, total: number): Int32Array {
+  const ends = new Int32Array(lengths.length);
+  let end = 0;
+  for (let index = 0; index < lengths.length; index++) {
+    const size = lengths[index]!;
+    if (size < 0) throw new CorruptCacheError('negative string length');
+    end += size;
+    ends[index] = end;
+  }
+  if (end !== total) throw new CorruptCacheError('string lengths do not match their text');
+  return ends;
 }
 
 /** Reads sections off a cache file in order, each viewed in place. */
@@ -189,15 +195,7 @@ class SectionReader {
     const lengths = this.int32();
     const [start, length] = this.take(1);
     const blob = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
-    const ends = new Int32Array(lengths.length);
-    let end = 0;
-    for (let index = 0; index < lengths.length; index++) {
-      const size = lengths[index]!;
-      if (size < 0) throw new CorruptCacheError('negative string length');
-      end += size;
-      ends[index] = end;
-    }
-    if (end !== blob.length) throw new CorruptCacheError('string lengths do not match their text');
+    const ends = endsOf(lengths, blob.length);
     const at = (index: number) => blob.slice(index === 0 ? 0 : ends[index - 1]!, ends[index]!);
     return {
       list: { length: lengths.length, at },
@@ -210,15 +208,7 @@ class SectionReader {
     const lengths = this.int32();
     const [start, length] = this.take(1);
     const blob = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length);
-    const ends = new Int32Array(lengths.length);
-    let end = 0;
-    for (let index = 0; index < lengths.length; index++) {
-      const size = lengths[index]!;
-      if (size < 0) throw new CorruptCacheError('negative string length');
-      end += size;
-      ends[index] = end;
-    }
-    if (end !== length) throw new CorruptCacheError('string lengths do not match their text');
+    const ends = endsOf(lengths, length);
     return {
       length: lengths.length,
       at: (index) => blob.toString('utf8', index === 0 ? 0 : ends[index - 1]!, ends[index]!),
@@ -285,17 +275,16 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   const states = reader.int32(entryCount);
   const reasons = reader.strings().all();
   const names = reader.strings().all();
-  const refStart = reader.int32();
-  const refIds = reader.int32();
-  const refCounts = reader.int32(refIds.length);
-  const defStart = reader.int32();
-  const defName = reader.int32();
+  const columns = Object.fromEntries(INDEX_COLUMNS.map((column) => [column, reader.int32()])) as Record<
+    (typeof INDEX_COLUMNS)[number],
+    Int32Array
+  >;
+  const { refStart, refIds, refCounts, defStart, defName, defKind, defScope } = columns;
   const definitionCount = defName.length;
-  const defKind = reader.int32(definitionCount);
-  const defLine = reader.int32(definitionCount);
-  const defEndLine = reader.int32(definitionCount);
-  const defScope = reader.int32(definitionCount);
-  const defSelfCount = reader.int32(definitionCount);
+  if (refCounts.length !== refIds.length) throw new CorruptCacheError('column length');
+  for (const column of ['defKind', 'defLine', 'defEndLine', 'defScope', 'defSelfCount'] as const) {
+    if (columns[column].length !== definitionCount) throw new CorruptCacheError('column length');
+  }
   const signatures = reader.lazyStrings();
   const edgeStart = reader.int32();
   const targets = reader.int32();
@@ -329,21 +318,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
     mtimes,
     states,
     reasons,
-    index: {
-      paths: indexPaths,
-      names,
-      refStart,
-      refIds,
-      refCounts,
-      defStart,
-      defName,
-      defKind,
-      defLine,
-      defEndLine,
-      defScope,
-      defSelfCount,
-      signatures,
-    },
+    index: { paths: indexPaths, names, ...columns, signatures },
     graph: { edgeStart, targets, weights, referenceTotals },
   };
 }

@@ -31,10 +31,16 @@ export function pathNameSeeds(paths: readonly string[], query: QueryAnalysis): M
   const seeds = new Map<number, number>();
   if (query.subwords.length === 0 || paths.length === 0) return seeds;
   const wanted = new Map(query.subwords);
-  const names = paths.map(pathNames);
+  // Only a path with a segment spelling a task word (before an extension) can match: one
+  // case-insensitive pattern finds those few, and only they are split (the others count nowhere).
+  const alternatives = [...wanted.keys()].sort().map((word) => word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'));
+  const candidate = new RegExp(`(?:^|/)(?:${alternatives.join('|')})(?:[./]|$)`, 'iu');
+  const files: number[] = [];
+  for (let file = 0; file < paths.length; file++) if (candidate.test(paths[file]!)) files.push(file);
+  const names = new Map(files.map((file) => [file, pathNames(paths[file]!)]));
   // Document frequency of each wanted word as a path segment: a file counts once per word.
   const documentFrequency = new Map<string, number>();
-  for (const { directories, basename } of names) {
+  for (const { directories, basename } of names.values()) {
     const present = new Set<string>();
     for (const segment of [...directories, basename]) if (wanted.has(segment)) present.add(segment);
     for (const word of present) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);

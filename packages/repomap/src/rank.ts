@@ -196,41 +196,57 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
   const words = [...wanted.keys()].sort();
   const wordIds = new Map(words.map((word, id) => [word, id]));
   const wordCount = words.length;
-  // Most identifiers share no subword with the task: one case-insensitive pattern rules them out
-  // before the (costlier) split. Exact, not a guess: subwords are ASCII runs of the name, so a name
-  // holding one contains it in some case. A file's length is its identifier occurrence count.
+  // The task's words in each name, as word ids (repeats kept), packed: `nameWords[id]` is the
+  // offset of a count followed by that many word ids, or -1. Most identifiers share no subword with
+  // the task: one case-insensitive pattern rules them out before the (costlier) split. Exact, not
+  // a guess: subwords are ASCII runs of the name, so a name holding one contains it in some case.
   const mayMatch = anyOf(words);
-  // Per file and word: occurrences (file-major); per word: how many files have it.
+  const nameWords = new Int32Array(names.length).fill(-1);
+  const packed: number[] = [];
+  for (let id = 0; id < names.length; id++) {
+    const name = names[id]!;
+    if (!mayMatch.test(name)) continue;
+    const found = splitIdentifier(name).filter((word) => wordIds.has(word));
+    if (found.length === 0) continue;
+    nameWords[id] = packed.length;
+    packed.push(found.length, ...found.map((word) => wordIds.get(word)!));
+  }
+  const packedWords = Int32Array.from(packed);
+  // A path's subwords are its segments' (separators split words), and segments repeat across a
+  // tree, so each distinct segment is split once: its subword count and the task's words in it.
+  const segmentWords = new Map<string, { count: number; found: number[] }>();
+  const wordsOfSegment = (segment: string) => {
+    let entry = segmentWords.get(segment);
+    if (!entry) {
+      const split = splitIdentifier(segment);
+      entry = {
+        count: split.length,
+        found: split.filter((word) => wordIds.has(word)).map((word) => wordIds.get(word)!),
+      };
+      segmentWords.set(segment, entry);
+    }
+    return entry;
+  };
+  // Per file and word: occurrences (file-major); per word: how many files have it. A file's length
+  // is its identifier occurrence count plus its path's subwords.
   const frequencies = new Int32Array(fileCount * wordCount);
   const lengths = new Float64Array(fileCount);
   const documentFrequency = new Int32Array(wordCount);
-  // The task's words in each name (as word ids, repeats kept), split once per distinct name.
-  const subwordCache: (Int32Array | undefined)[] = new Array(names.length);
-  const none = new Int32Array(0);
   for (let file = 0; file < fileCount; file++) {
     const row = file * wordCount;
     let length = 0;
     for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
-      const id = refIds[reference]!;
       const count = refCounts[reference]!;
       length += count;
-      let found = subwordCache[id];
-      if (!found) {
-        const name = names[id]!;
-        found = mayMatch.test(name)
-          ? Int32Array.from(
-              splitIdentifier(name).filter((word) => wordIds.has(word)),
-              (word) => wordIds.get(word)!,
-            )
-          : none;
-        subwordCache[id] = found;
-      }
-      for (let word = 0; word < found.length; word++) frequencies[row + found[word]!]! += count;
+      const offset = nameWords[refIds[reference]!]!;
+      if (offset < 0) continue;
+      const end = offset + 1 + packedWords[offset]!;
+      for (let at = offset + 1; at < end; at++) frequencies[row + packedWords[at]!]! += count;
     }
-    for (const word of splitIdentifier(paths[file]!)) {
-      length += PATH_SUBWORD_OCCURRENCES;
-      const id = wordIds.get(word);
-      if (id !== undefined) frequencies[row + id]! += PATH_SUBWORD_OCCURRENCES;
+    for (const segment of paths[file]!.split('/')) {
+      const { count, found } = wordsOfSegment(segment);
+      length += PATH_SUBWORD_OCCURRENCES * count;
+      for (const word of found) frequencies[row + word]! += PATH_SUBWORD_OCCURRENCES;
     }
     lengths[file] = length;
     for (let word = 0; word < wordCount; word++) if (frequencies[row + word]! > 0) documentFrequency[word]!++;

@@ -147,6 +147,9 @@ export interface RerenderedMap {
 export interface RenderableRepoMap {
   /** The map as {@link buildRepoMap} returns it. */
   result: RepoMapResult;
+  /** `result.map` and `result.ranking`, so this object is what `@ctxkit/context`'s `composePack` takes as `repoMap`. */
+  readonly map: string;
+  readonly ranking: RankedFile[];
   /**
    * Renders the same ranking again. `filesInPrompt` (paths relative to the root or absolute) are
    * files whose bodies were since put in the prompt: left out, and the budget shrinks for them as
@@ -310,6 +313,12 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   };
   return {
     result,
+    get map() {
+      return result.map;
+    },
+    get ranking() {
+      return result.ranking;
+    },
     render(renderOptions = {}) {
       const nowInPrompt = new Set([...inPrompt, ...normalizePaths(root, renderOptions.filesInPrompt)]);
       const tokens = Math.max(

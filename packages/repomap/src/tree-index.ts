@@ -82,6 +82,20 @@ export interface TreeIndex {
   signatures: StringList;
 }
 
+/** The index's integer columns, in the order the cache stores them. */
+export const INDEX_COLUMNS = [
+  'refStart',
+  'refIds',
+  'refCounts',
+  'defStart',
+  'defName',
+  'defKind',
+  'defLine',
+  'defEndLine',
+  'defScope',
+  'defSelfCount',
+] as const satisfies readonly (keyof TreeIndex)[];
+
 /** Orders definitions of one file as they appear in it: line, then name, then kind. */
 export function compareInFile(left: Definition, right: Definition): number {
   return (
@@ -281,18 +295,7 @@ export function toPortable(index: TreeIndex): { portable: PortableTreeIndex; tra
     names: [...index.names],
     signatures,
   };
-  const transfer = [
-    index.refStart,
-    index.refIds,
-    index.refCounts,
-    index.defStart,
-    index.defName,
-    index.defKind,
-    index.defLine,
-    index.defEndLine,
-    index.defScope,
-    index.defSelfCount,
-  ].map((column) => column.buffer as ArrayBuffer);
+  const transfer = INDEX_COLUMNS.map((column) => index[column].buffer as ArrayBuffer);
   return { portable, transfer };
 }
 

@@ -185,12 +185,7 @@ async function packOnce(
     tokenizer,
     instructions,
     skills,
-    repoMap: {
-      map: map.map,
-      ranking: map.ranking,
-      definitionsOf: (path) => built.definitionsOf(path),
-      render: ({ filesInPrompt }) => built.render({ filesInPrompt }),
-    },
+    repoMap: built,
     files,
   });
   const finished = performance.now();

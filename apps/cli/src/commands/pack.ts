@@ -158,14 +158,9 @@ export async function gatherPack(
     tokenizer,
     instructions,
     skills,
-    // Definitions per file and a re-render without the files shown: the pack never needs the
-    // whole tree's symbol list, and the map does not repeat what the excerpts show.
-    repoMap: {
-      map: map.map,
-      ranking: map.ranking,
-      definitionsOf: (path) => built.definitionsOf(path),
-      render: ({ filesInPrompt }) => built.render({ filesInPrompt }),
-    },
+    // The renderable map gives definitions per file and a re-render without the files shown: the
+    // pack never needs the whole tree's symbol list, and the map does not repeat the excerpts.
+    repoMap: built,
     files,
   });
   // A pack without its task is useless to a model, and `--text` would print nothing at all.
