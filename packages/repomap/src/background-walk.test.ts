@@ -51,9 +51,9 @@ describe('a build that walks in the background', () => {
   it('serves an unchanged tree from the cached ranking, the same document as walking first', async () => {
     const root = makeTree();
     const cold = await buildRepoMap({ ...options(root), cache: false });
-    await buildWithWalker(options(root), walkerWith()); // fills the cache
+    await buildWithWalker(options(root), walkerWith(), 0); // fills the cache
     const walker = walkerWith();
-    const warm = await buildWithWalker(options(root), walker);
+    const warm = await buildWithWalker(options(root), walker, 0);
     expect(walker.calls).toBe(1);
     expect(warm.result.cache).toEqual({ hits: 4, misses: 0 });
     expect(JSON.stringify({ ...warm.result, root: '', cache: null })).toBe(
@@ -64,7 +64,7 @@ describe('a build that walks in the background', () => {
 
   it('rebuilds what changed when the walk disagrees with the cache', async () => {
     const root = makeTree();
-    await buildWithWalker(options(root), walkerWith());
+    await buildWithWalker(options(root), walkerWith(), 0);
     // The file changes after the cache is read, before the walk looks: the guess is stale.
     const walker = walkerWith(() => {
       writeFileSync(
@@ -73,7 +73,7 @@ describe('a build that walks in the background', () => {
       );
       utimesSync(join(root, 'src', 'b.ts'), new Date(2030, 1, 1), new Date(2030, 1, 1));
     });
-    const built = await buildWithWalker(options(root), walker);
+    const built = await buildWithWalker(options(root), walker, 0);
     expect(built.result.cache).toEqual({ hits: 3, misses: 1 });
     expect(built.result.symbols.map((symbol) => symbol.name)).toContain('delta');
     const fresh = await buildRepoMap({ ...options(root), cache: false });
@@ -81,11 +81,22 @@ describe('a build that walks in the background', () => {
     expect(built.result.ranking).toEqual(fresh.ranking);
   });
 
+  it('walks on its own thread when there is no cache or only a small one', async () => {
+    const root = makeTree();
+    const walker = walkerWith();
+    await buildWithWalker(options(root), walker, 0); // no cache yet: nothing to rank meanwhile
+    expect(walker.calls).toBe(0);
+    await buildWithWalker(options(root), walker); // a cache far below the default threshold
+    expect(walker.calls).toBe(0);
+    await buildWithWalker(options(root), walker, 0);
+    expect(walker.calls).toBe(1);
+  });
+
   it('falls back to walking itself when the background walk fails or cannot start', async () => {
     const root = makeTree();
-    await buildWithWalker(options(root), walkerWith());
-    const failed = await buildWithWalker(options(root), () => Promise.resolve(undefined));
-    const none = await buildWithWalker(options(root), () => undefined);
+    await buildWithWalker(options(root), walkerWith(), 0);
+    const failed = await buildWithWalker(options(root), () => Promise.resolve(undefined), 0);
+    const none = await buildWithWalker(options(root), () => undefined, 0);
     expect(failed.result.cache).toEqual({ hits: 4, misses: 0 });
     expect(none.result.map).toBe(failed.result.map);
   });

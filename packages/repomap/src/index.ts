@@ -13,6 +13,7 @@ export type {
   RerenderedMap,
 } from './repo-map.js';
 export {
+  BACKGROUND_WALK_MIN_CACHE_BYTES,
   buildRenderableRepoMap,
   buildRepoMap,
   DEFAULT_MAP_TOKENS,

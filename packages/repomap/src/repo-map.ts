@@ -2,10 +2,11 @@
  * The entry point: cached scan (`scan-repository.ts`) → rank → render. Everything after the scan
  * is pure.
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { type WalkRequest, walkInBackground } from './background-walk.js';
-import { loadScanCache } from './cache.js';
+import { cacheFilePath, loadScanCache } from './cache.js';
 import { analyzeQuery } from './query.js';
 import { rankFiles, scoreSymbols, sortSymbolPositions, toRankedSymbols } from './rank.js';
 import { type RenderedMap, renderRepoMap } from './render.js';
@@ -65,6 +66,13 @@ export interface BuildRepoMapOptions {
   ignore?: string[];
   /** Called as files are scanned (cache hits count as done). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Whether a warm build walks the tree on a worker thread while it ranks the cached tree:
+   * `'auto'` (default) when the cache is large enough for that to pay (see
+   * {@link BACKGROUND_WALK_MIN_CACHE_BYTES}), `'always'` whenever there is a cache, `'never'` (a
+   * single core, or no threads allowed).
+   */
+  backgroundWalk?: 'auto' | 'always' | 'never';
 }
 
 /** A file in rank order with its score (scores are comparable within one result only). */
@@ -171,7 +179,9 @@ export interface RenderableRepoMap {
  * the files a pack then shows in full.
  */
 export async function buildRenderableRepoMap(options: BuildRepoMapOptions): Promise<RenderableRepoMap> {
-  return buildWithWalker(options, walkInBackground);
+  const mode = options.backgroundWalk ?? 'auto';
+  const minCacheBytes = mode === 'always' ? 0 : mode === 'never' ? Number.POSITIVE_INFINITY : undefined;
+  return buildWithWalker(options, walkInBackground, minCacheBytes);
 }
 
 /**
@@ -181,10 +191,26 @@ export async function buildRenderableRepoMap(options: BuildRepoMapOptions): Prom
  */
 export type BackgroundWalker = (request: WalkRequest) => Promise<WalkResult | undefined> | undefined;
 
+/**
+ * A cache smaller than this (a tree of about a thousand files) is read and ranked so fast that a
+ * worker thread's start-up costs more than walking on this thread first. Without a cache there is
+ * nothing to rank while walking either.
+ */
+export const BACKGROUND_WALK_MIN_CACHE_BYTES = 4 * 1024 * 1024;
+
+function cacheBytes(directory: string, root: string): number {
+  try {
+    return statSync(cacheFilePath(directory, root)).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** {@link buildRenderableRepoMap} with the background walk supplied (exported for tests). */
 export async function buildWithWalker(
   options: BuildRepoMapOptions,
   startWalk: BackgroundWalker,
+  minCacheBytes = BACKGROUND_WALK_MIN_CACHE_BYTES,
 ): Promise<RenderableRepoMap> {
   const root = await resolveRoot(options.root);
   const cacheDirectory = cacheDirectoryOf(root, options);
@@ -193,7 +219,7 @@ export async function buildWithWalker(
   // says whether that map stands. Same bytes either way: an unchanged tree is indexed from the
   // cache as it was loaded.
   const walking =
-    cacheDirectory === undefined
+    cacheDirectory === undefined || cacheBytes(cacheDirectory, root) < Math.max(1, minCacheBytes)
       ? undefined
       : startWalk({
           root,
