@@ -85,6 +85,19 @@ describe('scan cache', () => {
     expect(JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!).format).toBe(CACHE_FORMAT);
   });
 
+  it("removes the previous format's cache file of the root when it writes its own", async () => {
+    const root = makeTree();
+    await buildRepoMap({ root, tokenizer });
+    const legacy = cacheFile(root).replace(/\.bin$/, '.ndjson');
+    writeFileSync(legacy, '{"format":"ctxkit-repomap-scan-cache/3"}\n');
+    writeFileSync(join(root, 'src', 'c.ts'), 'export const gamma = 3;\n');
+    await buildRepoMap({ root, tokenizer });
+    expect(readdirSync(join(root, DEFAULT_CACHE_DIRECTORY)).sort()).toEqual([
+      '.gitignore',
+      cacheFile(root).split('/').pop(),
+    ]);
+  });
+
   it('writes nothing and still maps with cache: false', async () => {
     const root = makeTree();
     const result = await buildRepoMap({ root, tokenizer, cache: false });

@@ -79,6 +79,8 @@ export async function saveScanCache(directory: string, root: string, snapshot: C
     // A cache inside someone's work tree must never show up in `git status`.
     await writeFile(join(directory, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => {});
     await writeAtomically(cacheFilePath(directory, root), encodeSnapshot(identityOf(root), snapshot));
+    // Format 3 kept the same root's scans in a JSON-lines file: it is never read again.
+    await unlink(cacheFilePath(directory, root).replace(/\.bin$/, '.ndjson')).catch(() => {});
   } catch {
     // Read-only tree, full disk, permissions: the map is still right, the next build is just cold.
   }
