@@ -78,6 +78,58 @@ export function writeJson(io: CommandIO, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** Characters gathered before a streamed document is written out (and stdout may drain). */
+const STREAM_CHUNK_CHARS = 1 << 20;
+
+/** `JSON.stringify(value, null, 2)` as it reads nested `depth` levels deep in an enclosing document. */
+function nestedJson(value: unknown, depth: number): string {
+  const text = JSON.stringify(value, null, 2) ?? 'null';
+  return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);
+}
+
+/**
+ * Writes `document` exactly as {@link writeJson} would, except that the arrays named in `streamed`
+ * are taken from iterables and written element by element (waiting for stdout to drain), so a
+ * document too large for one string — a repo map's every definition of a kernel-sized tree — is
+ * still printed, and never held whole. Keys keep `document`'s order; its values at the streamed
+ * keys are ignored.
+ */
+export async function writeJsonStreamed(
+  io: Pick<CommandIO, 'stdout'>,
+  document: Record<string, unknown>,
+  streamed: Record<string, Iterable<unknown>>,
+): Promise<void> {
+  let pending = '';
+  const flush = async (force: boolean) => {
+    if (pending.length < STREAM_CHUNK_CHARS && !force) return;
+    const text = pending;
+    pending = '';
+    if (!io.stdout.write(text))
+      await new Promise<void>((resolve) => io.stdout.once('drain', () => resolve()));
+  };
+  const keys = Object.keys(document).filter(
+    (key) => key in streamed || (document[key] !== undefined && typeof document[key] !== 'function'),
+  );
+  pending += keys.length === 0 ? '{}' : '{';
+  for (const [position, key] of keys.entries()) {
+    pending += `${position > 0 ? ',' : ''}\n  ${JSON.stringify(key)}: `;
+    const items = streamed[key];
+    if (!items) {
+      pending += nestedJson(document[key], 1);
+      continue;
+    }
+    let count = 0;
+    for (const item of items) {
+      pending += `${count === 0 ? '[' : ','}\n    ${nestedJson(item === undefined ? null : item, 2)}`;
+      count++;
+      await flush(false);
+    }
+    pending += count === 0 ? '[]' : '\n  ]';
+  }
+  pending += keys.length === 0 ? '\n' : '\n}\n';
+  await flush(true);
+}
+
 /** Read all of the process's standard input as UTF-8. */
 export async function readAllStdin(): Promise<string> {
   const chunks: Buffer[] = [];

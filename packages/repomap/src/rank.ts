@@ -9,14 +9,7 @@ import { matchPathMentions } from './mentions.js';
 import { personalizedPageRank } from './pagerank.js';
 import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
-import {
-  DEFINITION_KINDS,
-  type Definers,
-  type DefinitionReader,
-  lookupNames,
-  NO_SCOPE,
-  type TreeIndex,
-} from './tree-index.js';
+import { DEFINITION_KINDS, type Definers, lookupNames, NO_SCOPE, type TreeIndex } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 
 /** Input to {@link rankFiles}: the tree's files in path order. */
@@ -350,13 +343,6 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   return { scores, order, signals, definers: graph.definers, referenceTotals: graph.referenceTotals };
 }
 
-/** A definition with its file id and final score. */
-export interface RankedSymbol {
-  file: number;
-  definition: Definition;
-  score: number;
-}
-
 /**
  * How much a kind of definition tells a reader about a codebase: types and free functions are the
  * skeleton; methods, constants and fields the detail.
@@ -489,17 +475,4 @@ export function scoreSymbols(
 export function sortSymbolPositions(scored: ScoredSymbols, positions: number[]): number[] {
   const { scores } = scored;
   return positions.sort((left, right) => scores[right]! - scores[left]! || left - right);
-}
-
-/** The symbols at `positions` (already in rank order) as objects. */
-export function toRankedSymbols(
-  scored: ScoredSymbols,
-  positions: readonly number[],
-  reader: DefinitionReader,
-): RankedSymbol[] {
-  return positions.map((position) => ({
-    file: scored.files[position]!,
-    definition: reader.definitionAt(scored.files[position]!, position),
-    score: scored.scores[position]!,
-  }));
 }

@@ -8,7 +8,8 @@ import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { type WalkRequest, walkInBackground } from './background-walk.js';
 import { cacheFilePath, loadScanCache } from './cache.js';
 import { analyzeQuery } from './query.js';
-import { rankFiles, scoreSymbols, sortSymbolPositions, toRankedSymbols } from './rank.js';
+import { rankFiles, scoreSymbols } from './rank.js';
+import { rankOrder } from './rank-order.js';
 import { type RenderedMap, renderRepoMap } from './render.js';
 import {
   cacheDirectoryOf,
@@ -19,7 +20,7 @@ import {
   walkMatchesCache,
 } from './scan-repository.js';
 import { selectTopSymbols } from './top-symbols.js';
-import { DefinitionReader } from './tree-index.js';
+import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 import { relativePosixPath, type SkippedFile, type WalkResult } from './walk.js';
 
@@ -172,6 +173,13 @@ export interface RenderableRepoMap {
   }): RerenderedMap;
   /** Every definition of one scanned file (relative path), in file order; `undefined` for other paths. */
   definitionsOf(path: string): Definition[] | undefined;
+  /**
+   * `result.symbols` one at a time, made as they are reached: for writing every definition of a
+   * very large tree out without holding them all (`ctxkit map --json` does).
+   */
+  rankedSymbols(): Iterable<RankedDefinition>;
+  /** How many definitions `result.symbols` lists, without making them. */
+  readonly symbolCount: number;
 }
 
 /**
@@ -312,16 +320,22 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   const rendered = render(budget, fileIdsOf(inPrompt));
 
   let symbols: RankedDefinition[] | undefined;
-  const rankAllSymbols = (): RankedDefinition[] =>
-    toRankedSymbols(scored, sortSymbolPositions(scored, Array.from(scored.scores.keys())), reader).map(
-      ({ file, definition }) => ({
-        path: paths[file]!,
-        name: definition.name,
-        kind: definition.kind,
-        line: definition.line,
-        signature: definition.signature,
-      }),
-    );
+  // Every definition in rank order, each made from the columns as it is reached: a caller that
+  // writes them out one by one never holds a kernel-sized tree's millions of them at once.
+  function* rankedSymbols(): Generator<RankedDefinition> {
+    const order = rankOrder(scored.scores);
+    for (let rank = 0; rank < order.length; rank++) {
+      const position = order[rank]!;
+      yield {
+        path: paths[scored.files[position]!]!,
+        name: index.names[index.defName[position]!]!,
+        kind: DEFINITION_KINDS[index.defKind[position]!]!,
+        line: index.defLine[position]!,
+        signature: index.signatures.at(position),
+      };
+    }
+  }
+  const rankAllSymbols = (): RankedDefinition[] => Array.from(rankedSymbols());
 
   const result: RepoMapResult = {
     root,
@@ -355,6 +369,8 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
       const again = render(tokens, fileIdsOf(excluded));
       return { map: again.text, tokens: again.tokens, budget: tokens };
     },
+    rankedSymbols,
+    symbolCount: index.defName.length,
     definitionsOf(path) {
       const file = indexByPath.get(path);
       return file === undefined ? undefined : reader.definitionsOf(file);

@@ -1,11 +1,16 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildRepoMap, DEFAULT_MAP_TOKENS, type RepoMapResult } from '@ctxkit/repomap';
+import {
+  buildRenderableRepoMap,
+  DEFAULT_MAP_TOKENS,
+  type RenderableRepoMap,
+  type RepoMapResult,
+} from '@ctxkit/repomap';
 import { createTokenizer } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
-import { readTextInput, writeJson } from '../io.js';
+import { readTextInput, writeJsonStreamed } from '../io.js';
 
 interface MapOptions {
   query?: string;
@@ -89,9 +94,9 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       });
       const tokens = parseTokenBudget(options.tokens, io.config.values.map?.tokens ?? DEFAULT_MAP_TOKENS);
       const progress = io.progress('mapping repository');
-      let result: RepoMapResult;
+      let built: RenderableRepoMap;
       try {
-        result = await buildRepoMap({
+        built = await buildRenderableRepoMap({
           root,
           tokens,
           focus,
@@ -104,8 +109,22 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       } finally {
         progress.done();
       }
+      const { result } = built;
       if (options.json || io.json) {
-        writeJson(io, result);
+        // Every definition, in rank order, written as it is made: on a kernel-sized tree they
+        // would not fit one string, let alone one JSON document in memory.
+        const document: Record<string, unknown> = {
+          root: result.root,
+          files: result.files,
+          ranking: result.ranking,
+          symbols: null,
+          map: result.map,
+          tokens: result.tokens,
+          budget: result.budget,
+          skipped: result.skipped,
+          cache: result.cache,
+        };
+        await writeJsonStreamed(io, document, { symbols: built.rankedSymbols() });
         return;
       }
       io.stdout.write(result.map === '' ? '(no definitions fit the budget)\n' : result.map);

@@ -1,4 +1,4 @@
-import { buildRepoMap, DEFAULT_MAP_TOKENS } from '@ctxkit/repomap';
+import { buildRenderableRepoMap, DEFAULT_MAP_TOKENS } from '@ctxkit/repomap';
 import { requireInside } from '../paths.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
@@ -19,14 +19,16 @@ export interface RepoMapArguments {
 export async function renderRepoMap(input: RepoMapArguments, context: ToolContext): Promise<ToolOutput> {
   requireInside(context.root, input.focus ?? [], 'focus');
   const settings = context.config.values;
-  const result = await buildRepoMap({
+  const built = await buildRenderableRepoMap({
     root: context.root,
     ...(input.query !== undefined ? { query: input.query } : {}),
     ...(input.focus !== undefined ? { focus: input.focus } : {}),
     tokens: input.tokens ?? settings.map?.tokens ?? DEFAULT_MAP_TOKENS,
     ...(settings.ignore ? { ignore: settings.ignore } : {}),
   });
-  const header = `repo map: ${result.files} files, ${result.symbols.length} symbols ranked, ${result.tokens}/${result.budget} tokens`;
+  const { result } = built;
+  // The count, not the list: listing every symbol of a large tree costs more than the map.
+  const header = `repo map: ${result.files} files, ${built.symbolCount} symbols ranked, ${result.tokens}/${result.budget} tokens`;
   return {
     text: `${header}\n\n${result.map}${result.map.endsWith('\n') ? '' : '\n'}`,
     structured: {
