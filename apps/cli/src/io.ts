@@ -130,6 +130,43 @@ export async function writeJsonStreamed(
   await flush(true);
 }
 
+/**
+ * Writes the items as one JSON array, exactly as {@link writeJson} would write the array, one
+ * item at a time (see {@link writeJsonStreamed}).
+ */
+export async function writeJsonArrayStreamed(
+  io: Pick<CommandIO, 'stdout'>,
+  items: Iterable<unknown>,
+): Promise<void> {
+  await writeLines(
+    io,
+    (function* () {
+      let count = 0;
+      for (const item of items) {
+        yield `${count === 0 ? '[' : ','}\n  ${nestedJson(item === undefined ? null : item, 1)}`;
+        count++;
+      }
+      yield count === 0 ? '[]\n' : '\n]\n';
+    })(),
+  );
+}
+
+/** Writes the pieces in order, gathered into large chunks, waiting for stdout to drain. */
+export async function writeLines(io: Pick<CommandIO, 'stdout'>, pieces: Iterable<string>): Promise<void> {
+  let pending = '';
+  const flush = async () => {
+    const text = pending;
+    pending = '';
+    if (!io.stdout.write(text))
+      await new Promise<void>((resolve) => io.stdout.once('drain', () => resolve()));
+  };
+  for (const piece of pieces) {
+    pending += piece;
+    if (pending.length >= STREAM_CHUNK_CHARS) await flush();
+  }
+  if (pending !== '') await flush();
+}
+
 /** Read all of the process's standard input as UTF-8. */
 export async function readAllStdin(): Promise<string> {
   const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeJsonStreamed } from './io.js';
+import { writeJsonArrayStreamed, writeJsonStreamed } from './io.js';
 
 /** A stdout that keeps what is written and asks the writer to wait now and then. */
 function capture(): { stream: NodeJS.WritableStream; text: () => string } {
@@ -29,6 +29,22 @@ describe('writeJsonStreamed', () => {
           const out = capture();
           await writeJsonStreamed({ stdout: out.stream }, { ...full, [key]: null }, { [key]: items });
           expect(out.text()).toBe(`${JSON.stringify(full, null, 2)}\n`);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+describe('writeJsonArrayStreamed', () => {
+  it('writes what JSON.stringify(array, null, 2) writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }), { maxLength: 8 }),
+        async (items) => {
+          const out = capture();
+          await writeJsonArrayStreamed({ stdout: out.stream }, items);
+          expect(out.text()).toBe(`${JSON.stringify(items, null, 2)}\n`);
         },
       ),
       { numRuns: 1500 },

@@ -21,8 +21,14 @@ export {
   mapBudget,
 } from './repo-map.js';
 export type { FileScan } from './scan-file.js';
-export type { RepositoryScan, ScannedFile, ScanRepositoryOptions } from './scan-repository.js';
-export { scanRepository } from './scan-repository.js';
+export type {
+  DefinitionRow,
+  RepositoryDefinitions,
+  RepositoryScan,
+  ScannedFile,
+  ScanRepositoryOptions,
+} from './scan-repository.js';
+export { listDefinitions, scanRepository } from './scan-repository.js';
 export { languageForPath, SCANNER_VERSION, scanSource } from './scanners/index.js';
 export type { Definition, DefinitionKind, Language, Scanner, ScanResult } from './types.js';
 export type { SkippedFile } from './walk.js';

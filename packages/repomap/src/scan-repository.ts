@@ -11,8 +11,14 @@ import { buildNeutralGraph, type NeutralGraph } from './graph.js';
 import type { FileScan } from './scan-file.js';
 import { type ScanOutcome, type ScanTask, scanAll } from './scan-pool.js';
 import { languageForPath } from './scanners/index.js';
-import { DefinitionReader, fileScanOf, type TreeIndex, TreeIndexBuilder } from './tree-index.js';
-import type { Language } from './types.js';
+import {
+  DEFINITION_KINDS,
+  DefinitionReader,
+  fileScanOf,
+  type TreeIndex,
+  TreeIndexBuilder,
+} from './tree-index.js';
+import type { DefinitionKind, Language } from './types.js';
 import { type SkippedFile, type WalkResult, walkRepository } from './walk.js';
 
 /** A walked file's state before it is known: neither a cached file id nor a cached skip. */
@@ -250,4 +256,47 @@ export async function scanRepository(options: ScanRepositoryOptions): Promise<Re
     scan: fileScanOf(index, reader, file),
   }));
   return { root, files, skipped, cache };
+}
+
+/** One definition as a listing shows it. */
+export interface DefinitionRow {
+  /** Relative to the root, `/`-separated. */
+  path: string;
+  name: string;
+  kind: DefinitionKind;
+  line: number;
+}
+
+/** Every definition of a tree, made one at a time (see {@link listDefinitions}). */
+export interface RepositoryDefinitions {
+  root: string;
+  /** How many definitions `definitions()` yields. */
+  count: number;
+  /** In path order, then as they appear in each file (line, name, kind). */
+  definitions(): Iterable<DefinitionRow>;
+  skipped: SkippedFile[];
+  cache: { hits: number; misses: number };
+}
+
+/**
+ * The cached scan of a tree as a listing of its definitions, each made as it is reached: a
+ * kernel-sized tree has millions, which as objects would not fit comfortably in memory (and as
+ * one JSON document, not in one string). Throws only when the root is not a directory.
+ */
+export async function listDefinitions(options: ScanRepositoryOptions): Promise<RepositoryDefinitions> {
+  const { root, index, skipped, cache } = await indexRepository(options);
+  function* definitions(): Generator<DefinitionRow> {
+    for (let file = 0; file < index.paths.length; file++) {
+      const path = index.paths[file]!;
+      for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
+        yield {
+          path,
+          name: index.names[index.defName[position]!]!,
+          kind: DEFINITION_KINDS[index.defKind[position]!]!,
+          line: index.defLine[position]!,
+        };
+      }
+    }
+  }
+  return { root, count: index.defName.length, definitions, skipped, cache };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scanRepository } from './scan-repository.js';
+import { listDefinitions, scanRepository } from './scan-repository.js';
 import { walkRepository } from './walk.js';
 
 const roots: string[] = [];
@@ -138,5 +138,30 @@ describe('scanRepository', () => {
       { path: 'bundle.js', reason: 'minified or generated file' },
       { path: 'latin1.py', reason: 'not valid UTF-8 text' },
     ]);
+  });
+});
+
+describe('listDefinitions', () => {
+  it('lists what scanRepository finds, in path and file order, one at a time', async () => {
+    const root = makeTree({
+      'src/b.ts': 'export function beta() {}\nexport class Alpha {}\n',
+      'src/a.py': 'def gamma():\n    pass\n',
+      'bin.py': Buffer.from([0x64, 0x00, 0x01]),
+    });
+    const listed = await listDefinitions({ root, cache: false });
+    const scanned = await scanRepository({ root, cache: false });
+    const rows = [...listed.definitions()];
+    expect(listed.count).toBe(rows.length);
+    expect(rows).toEqual(
+      scanned.files.flatMap((file) =>
+        file.scan.definitions.map(({ name, kind, line }) => ({ path: file.path, name, kind, line })),
+      ),
+    );
+    expect(rows.map((row) => `${row.path}:${row.line} ${row.name}`)).toEqual([
+      'src/a.py:1 gamma',
+      'src/b.ts:1 beta',
+      'src/b.ts:2 Alpha',
+    ]);
+    expect(listed.skipped).toEqual(scanned.skipped);
   });
 });

@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { languageForPath, scanRepository, scanSource } from '@ctxkit/repomap';
+import { languageForPath, listDefinitions, type RepositoryDefinitions, scanSource } from '@ctxkit/repomap';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
-import { writeJson } from '../io.js';
+import { writeJson, writeJsonArrayStreamed, writeLines } from '../io.js';
 
 interface SymbolsOptions {
   json?: boolean;
@@ -17,6 +17,10 @@ export interface SymbolRow {
   name: string;
   kind: string;
   line: number;
+}
+
+function* rowLines(rows: Iterable<SymbolRow>): Generator<string> {
+  for (const row of rows) yield `${row.path}:${row.line}  ${row.kind} ${row.name}\n`;
 }
 
 function compareRows(left: SymbolRow, right: SymbolRow): number {
@@ -44,46 +48,45 @@ export function registerSymbolsCommand(program: Command, io: CommandIO): void {
       } catch {
         throw new UserError(`no such file or directory: ${target ?? path}`);
       }
-      const rows: SymbolRow[] = [];
       if (isDirectory) {
         const progress = io.progress('scanning');
+        let listed: RepositoryDefinitions;
         try {
-          const scan = await scanRepository({
+          listed = await listDefinitions({
             root: path,
             ...(options.cache ? {} : { cache: false }),
             ...(io.config.values.ignore ? { ignore: io.config.values.ignore } : {}),
             onProgress: (done, total) => progress.update(done, total),
           });
-          for (const file of scan.files) {
-            for (const definition of file.scan.definitions) {
-              rows.push({
-                path: file.path,
-                name: definition.name,
-                kind: definition.kind,
-                line: definition.line,
-              });
-            }
-          }
         } finally {
           progress.done();
         }
-      } else {
-        const language = languageForPath(path);
-        if (!language) {
-          throw new UserError(
-            `no scanner reads ${target}: expected a .ts/.tsx/.js/.py/.go/.rs/.java (or other supported) file`,
-          );
-        }
-        const shown = relative(io.cwd, path).split('\\').join('/');
-        for (const definition of scanSource(readFileSync(path, 'utf8'), language).definitions) {
-          rows.push({ path: shown, name: definition.name, kind: definition.kind, line: definition.line });
-        }
+        // Already in path, line, name order, and written as they are made: a kernel-sized tree
+        // has millions of definitions.
+        if (options.json || io.json) await writeJsonArrayStreamed(io, listed.definitions());
+        else await writeLines(io, rowLines(listed.definitions()));
+        return;
       }
+      const language = languageForPath(path);
+      if (!language) {
+        throw new UserError(
+          `no scanner reads ${target}: expected a .ts/.tsx/.js/.py/.go/.rs/.java (or other supported) file`,
+        );
+      }
+      const shown = relative(io.cwd, path).split('\\').join('/');
+      const rows: SymbolRow[] = scanSource(readFileSync(path, 'utf8'), language).definitions.map(
+        (definition) => ({
+          path: shown,
+          name: definition.name,
+          kind: definition.kind,
+          line: definition.line,
+        }),
+      );
       rows.sort(compareRows);
       if (options.json || io.json) {
         writeJson(io, rows);
         return;
       }
-      for (const row of rows) io.stdout.write(`${row.path}:${row.line}  ${row.kind} ${row.name}\n`);
+      await writeLines(io, rowLines(rows));
     });
 }
