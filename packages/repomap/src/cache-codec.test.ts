@@ -6,7 +6,7 @@ import type { FileScan } from './scan-file.js';
 import { DefinitionReader, fileScanOf, indexScans, type TreeIndex } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 
-const identity = { format: 'test-format/1', scannerVersion: 7, root: '/repo' };
+const identity = { format: 'test-format/1', scannerVersion: 7, graphVersion: '1:10', root: '/repo' };
 const kinds: DefinitionKind[] = ['class', 'function', 'method', 'constant'];
 // Names and signatures include astral characters and lone surrogates: lengths are UTF-16 units.
 const text = (maxLength: number) => fc.string({ unit: 'binary', maxLength });
@@ -92,6 +92,37 @@ describe('cache codec', () => {
     );
   });
 
+  it('rejects numbers no scan or graph can hold (a damaged line, count or weight)', () => {
+    const snapshot = snapshotOf({
+      'a.ts': {
+        definitions: [{ name: 'alpha', kind: 'function', line: 1, signature: 'function alpha()' }],
+        references: { names: ['alpha', 'beta'], counts: [1, 2] },
+      },
+      'b.ts': {
+        definitions: [{ name: 'beta', kind: 'function', line: 3, signature: 'function beta()' }],
+        references: { names: ['beta'], counts: [1] },
+      },
+    });
+    expect(snapshot.graph.weights.length).toBeGreaterThan(0);
+    const damaged = (damage: (copy: CacheSnapshot) => void) => {
+      const copy: CacheSnapshot = {
+        ...snapshot,
+        index: {
+          ...snapshot.index,
+          defLine: snapshot.index.defLine.slice(),
+          refCounts: snapshot.index.refCounts.slice(),
+        },
+        graph: { ...snapshot.graph, weights: snapshot.graph.weights.slice() },
+      };
+      damage(copy);
+      return () => decodeSnapshot(encoded(copy), identity);
+    };
+    expect(damaged((copy) => void (copy.index.defLine[0] = 0))).toThrow(CorruptCacheError);
+    expect(damaged((copy) => void (copy.index.refCounts[0] = -3))).toThrow(CorruptCacheError);
+    expect(damaged((copy) => void (copy.graph.weights[0] = Number.NaN))).toThrow(CorruptCacheError);
+    expect(damaged(() => {})()).toBeDefined();
+  });
+
   it('reads columns from any byte offset (a pooled buffer need not be aligned)', () => {
     const snapshot = snapshotOf({ 'a.ts': { definitions: [], references: { names: ['x'], counts: [3] } } });
     const bytes = encoded(snapshot);
@@ -114,6 +145,7 @@ describe('cache codec', () => {
     const bytes = encoded(snapshot);
     expect(decodeSnapshot(bytes, { ...identity, root: '/other' })).toBeUndefined();
     expect(decodeSnapshot(bytes, { ...identity, scannerVersion: 8 })).toBeUndefined();
+    expect(decodeSnapshot(bytes, { ...identity, graphVersion: '2:10' })).toBeUndefined();
     expect(decodeSnapshot(bytes, { ...identity, format: 'someone-else/1' })).toBeUndefined();
     fc.assert(
       fc.property(fc.nat(bytes.length - 1), fc.nat(255), fc.nat(bytes.length), (at, value, cut) => {

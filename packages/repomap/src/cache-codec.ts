@@ -38,6 +38,8 @@ export interface CacheSnapshot {
 export interface CacheIdentity {
   format: string;
   scannerVersion: number;
+  /** What the stored graph was computed with (`GRAPH_VERSION`). */
+  graphVersion: string;
   root: string;
 }
 
@@ -172,6 +174,9 @@ class SectionReader {
       throw new CorruptCacheError('section out of bounds');
     }
     const start = this.offset;
+    // Sections start on the alignment boundary in a sound file; a damaged header shifts them.
+    if ((this.bytes.byteOffset + start) % elementBytes !== 0)
+      throw new CorruptCacheError('section misaligned');
     this.offset += length + ((ALIGNMENT - (length % ALIGNMENT)) % ALIGNMENT);
     return [start, length];
   }
@@ -231,6 +236,16 @@ function checkOffsets(starts: Int32Array, files: number, total: number): void {
   }
 }
 
+/** One past the largest Int32 value: an upper bound no column value can reach. */
+const INT32_END = 2 ** 31;
+
+function checkFinite(column: Float64Array, low: number, what: string): void {
+  for (let index = 0; index < column.length; index++) {
+    const value = column[index]!;
+    if (!Number.isFinite(value) || value < low) throw new CorruptCacheError(`${what} out of range`);
+  }
+}
+
 function checkRange(column: Int32Array, low: number, high: number, what: string): void {
   for (let index = 0; index < column.length; index++) {
     const value = column[index]!;
@@ -255,6 +270,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   if (
     header?.format !== identity.format ||
     header.scannerVersion !== identity.scannerVersion ||
+    header.graphVersion !== identity.graphVersion ||
     header.root !== identity.root ||
     header.littleEndian !== LITTLE_ENDIAN
   ) {
@@ -308,6 +324,15 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   checkRange(defName, 0, names.length, 'definition name');
   checkRange(defScope, NO_SCOPE, names.length, 'definition scope');
   checkRange(defKind, 0, DEFINITION_KINDS.length, 'definition kind');
+  // The numbers ranking multiplies and prints: a damaged one must not pass as a strange result.
+  checkRange(refCounts, 1, INT32_END, 'reference count');
+  checkRange(columns.defLine, 1, INT32_END, 'definition line');
+  checkRange(columns.defEndLine, 0, INT32_END, 'definition end line');
+  checkRange(columns.defSelfCount, 0, INT32_END, 'definition self count');
+  checkFinite(sizes, 0, 'file size');
+  checkFinite(mtimes, Number.NEGATIVE_INFINITY, 'file time');
+  checkFinite(weights, Number.MIN_VALUE, 'edge weight');
+  checkFinite(referenceTotals, 0, 'reference total');
   if (signatures.length !== definitionCount) throw new CorruptCacheError('signature count');
   checkOffsets(edgeStart, files, targets.length);
   checkRange(targets, 0, files, 'edge target');

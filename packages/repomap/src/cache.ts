@@ -9,6 +9,7 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CacheIdentity, type CacheSnapshot, decodeSnapshot, encodeSnapshot } from './cache-codec.js';
+import { GRAPH_VERSION } from './graph.js';
 import { SCANNER_VERSION } from './scanners/index.js';
 
 /** Marks a file as ours and its layout; bump the suffix when the layout changes. */
@@ -24,7 +25,7 @@ export function cacheFilePath(directory: string, root: string): string {
 }
 
 function identityOf(root: string): CacheIdentity {
-  return { format: CACHE_FORMAT, scannerVersion: SCANNER_VERSION, root };
+  return { format: CACHE_FORMAT, scannerVersion: SCANNER_VERSION, graphVersion: GRAPH_VERSION, root };
 }
 
 /**

@@ -50,6 +50,21 @@ export const MAX_EDGES_PER_FILE = 64;
 /** References made by focus files are what the user works on: they pull their targets up. */
 export const FOCUS_SOURCE_MULTIPLIER = 50;
 
+/**
+ * What the cached neutral graph was computed with: bump the number when the graph's computation
+ * changes; the constants are listed so retuning one can never leave a stale graph in a cache.
+ */
+export const GRAPH_VERSION = [
+  1,
+  COMPOUND_IDENTIFIER_MULTIPLIER,
+  COMPOUND_IDENTIFIER_MIN_LENGTH,
+  PRIVATE_IDENTIFIER_MULTIPLIER,
+  WIDELY_DEFINED_MULTIPLIER,
+  WIDELY_DEFINED_MIN_FILES,
+  MAX_DEFINING_FILES,
+  MAX_EDGES_PER_FILE,
+].join(':');
+
 /** The product of the named multipliers that apply to identifier `name` defined in `definingFiles` files. */
 export function identifierMultiplier(name: string, definingFiles: number, context: GraphContext): number {
   let multiplier = 1;

@@ -267,16 +267,29 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
 }
 
 /**
- * A pattern matching text that contains any of `words`, ignoring case (Unicode simple case
- * folding, which relates at least every pair `toLowerCase` does, so it never misses a name whose
- * lower case contains a word); never matches when there are no words.
+ * Above this many words a task is a pasted log or file rather than a request, and one pattern of
+ * them all costs more per name than the checks it saves.
  */
-function anyOf(words: readonly string[]): RegExp {
+const MAX_PREFILTER_WORDS = 256;
+
+/** Letters outside ASCII: a name holding one may lower-case to ASCII in ways `/i` does not match. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * A test passed by every name that contains one of `words` in any case, and by few others: one
+ * case-insensitive pattern (ASCII case folding, which is fast for any number of alternatives in
+ * V8, where Unicode folding is not), letting every non-ASCII name through so nothing is missed.
+ * With no words nothing passes; with very many, everything does.
+ */
+function anyOf(words: readonly string[]): { test(name: string): boolean } {
   const alternatives = [...new Set(words)]
     .filter((word) => word !== '')
     .sort()
-    .map((word) => word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'));
-  return alternatives.length === 0 ? /(?!)/ : new RegExp(alternatives.join('|'), 'iu');
+    .map((word) => word.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+  if (alternatives.length === 0) return { test: () => false };
+  if (alternatives.length > MAX_PREFILTER_WORDS) return { test: () => true };
+  const pattern = new RegExp(alternatives.join('|'), 'i');
+  return { test: (name) => pattern.test(name) || NON_ASCII.test(name) };
 }
 
 /** Ranks the files of a tree for a task (or, without one, by plain reference centrality). */
@@ -394,9 +407,10 @@ function nameMatchStrength(
   const lower = name.toLowerCase();
   if (lowerCase.has(lower)) return 0.7;
   // Subwords are lower-cased pieces of the name, so a task subword that is not even a substring of
-  // the lower-cased name cannot be shared: most names are ruled out without splitting them.
-  let possible = false;
-  for (const word of subwords) {
+  // the lower-cased name cannot be shared: most names are ruled out without splitting them (unless
+  // the task has so many words that splitting is the cheaper test).
+  let possible = subwords.size > MAX_PREFILTER_WORDS;
+  for (const word of possible ? [] : subwords) {
     if (lower.includes(word)) {
       possible = true;
       break;

@@ -24,5 +24,13 @@ describe('prebuilt rank files', () => {
     expect(decodeRankFile('cl100k_base', damaged)).toBeUndefined();
     expect(decodeRankFile('cl100k_base', file.subarray(0, file.length - 1))).toBeUndefined();
     expect(decodeRankFile('cl100k_base', new Uint8Array([1, 2, 3]))).toBeUndefined();
+    // A header field the payload does not show (the longest token) is checked too.
+    const text = Buffer.from(file).toString('latin1');
+    const edited = text.replace(
+      /"maxTokenLength":(\d+)/,
+      (_, digits: string) => `"maxTokenLength":${Number(digits) - 1}`,
+    );
+    expect(edited).not.toBe(text);
+    expect(decodeRankFile('cl100k_base', Buffer.from(edited, 'latin1'))).toBeUndefined();
   });
 });

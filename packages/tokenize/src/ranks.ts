@@ -153,10 +153,23 @@ function parseRankFile(encoding: ExactEncoding, file: RankFile): RankTable {
 /** Marks a prebuilt rank table file and its layout. */
 const RANK_FILE_FORMAT = 'ctxkit-rank-table/1';
 
-function checksum(bytes: Uint8Array): number {
+/** FNV-1a over the header's fields, then the payload: a change to either is caught. */
+function checksum(fields: string, bytes: Uint8Array): number {
   let hash = 0x811c9dc5;
+  const head = Buffer.from(fields, 'utf8');
+  for (let index = 0; index < head.length; index++) hash = Math.imul(hash ^ head[index]!, 0x01000193);
   for (let index = 0; index < bytes.length; index++) hash = Math.imul(hash ^ bytes[index]!, 0x01000193);
   return hash >>> 0;
+}
+
+/** The header fields the checksum covers, in a fixed order. */
+function checkedFields(
+  encoding: string,
+  size: number,
+  maxTokenLength: number,
+  specialTokens: unknown,
+): string {
+  return JSON.stringify([encoding, size, maxTokenLength, specialTokens]);
 }
 
 /**
@@ -180,7 +193,10 @@ export function encodeRankFile(table: RankTable): Uint8Array {
     maxTokenLength: table.maxTokenLength,
     specialTokens: table.specialTokens,
     payloadBytes: payload.length,
-    checksum: checksum(payload),
+    checksum: checksum(
+      checkedFields(table.encoding, table.size, table.maxTokenLength, table.specialTokens),
+      payload,
+    ),
   });
   header += ' '.repeat((4 - ((Buffer.byteLength(header) + 1) % 4)) % 4);
   return Buffer.concat([Buffer.from(`${header}\n`), payload]);
@@ -204,7 +220,11 @@ export function decodeRankFile(
     header.format !== RANK_FILE_FORMAT ||
     header.encoding !== encoding ||
     typeof size !== 'number' ||
+    !Number.isSafeInteger(size) ||
+    size < 1 ||
     typeof maxTokenLength !== 'number' ||
+    !Number.isSafeInteger(maxTokenLength) ||
+    maxTokenLength < 1 ||
     typeof specialTokens !== 'object' ||
     specialTokens === null ||
     payloadBytes !== bytes.length - newline - 1
@@ -212,7 +232,8 @@ export function decodeRankFile(
     return undefined;
   }
   const payload = bytes.subarray(newline + 1);
-  if (checksum(payload) !== header.checksum || payload.length < (size + 1) * 4) return undefined;
+  const fields = checkedFields(encoding, size, maxTokenLength, specialTokens);
+  if (checksum(fields, payload) !== header.checksum || payload.length < (size + 1) * 4) return undefined;
   const view = new DataView(payload.buffer, payload.byteOffset, payload.length);
   const tokenOffsets = new Int32Array(size + 1);
   for (let index = 0; index <= size; index++) tokenOffsets[index] = view.getInt32(index * 4, true);

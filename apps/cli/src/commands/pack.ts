@@ -152,6 +152,8 @@ export async function gatherPack(
   ]);
   const skills = selectSkills(discovered.skills, { task, scope: paths });
 
+  // The map the pack holds: the built one, or its re-render without the files shown.
+  let shownMap = { tokens: map.tokens, budget: map.budget };
   const pack = composePack({
     task,
     budget,
@@ -160,7 +162,16 @@ export async function gatherPack(
     skills,
     // The renderable map gives definitions per file and a re-render without the files shown: the
     // pack never needs the whole tree's symbol list, and the map does not repeat the excerpts.
-    repoMap: built,
+    repoMap: {
+      map: built.map,
+      ranking: built.ranking,
+      definitionsOf: (path) => built.definitionsOf(path),
+      render: (renderOptions) => {
+        const again = built.render(renderOptions);
+        shownMap = { tokens: again.tokens, budget: again.budget };
+        return again;
+      },
+    },
     files,
   });
   // A pack without its task is useless to a model, and `--text` would print nothing at all.
@@ -168,8 +179,8 @@ export async function gatherPack(
   const phases: PackPhases = {
     repoMap: {
       files: map.files,
-      tokens: map.tokens,
-      budget: map.budget,
+      tokens: shownMap.tokens,
+      budget: shownMap.budget,
       skipped: map.skipped.length,
       cache: map.cache,
     },
