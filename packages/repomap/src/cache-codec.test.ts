@@ -117,9 +117,21 @@ describe('cache codec', () => {
       damage(copy);
       return () => decodeSnapshot(encoded(copy), identity);
     };
-    expect(damaged((copy) => void (copy.index.defLine[0] = 0))).toThrow(CorruptCacheError);
-    expect(damaged((copy) => void (copy.index.refCounts[0] = -3))).toThrow(CorruptCacheError);
-    expect(damaged((copy) => void (copy.graph.weights[0] = Number.NaN))).toThrow(CorruptCacheError);
+    expect(
+      damaged((copy) => {
+        copy.index.defLine[0] = 0;
+      }),
+    ).toThrow(CorruptCacheError);
+    expect(
+      damaged((copy) => {
+        copy.index.refCounts[0] = -3;
+      }),
+    ).toThrow(CorruptCacheError);
+    expect(
+      damaged((copy) => {
+        copy.graph.weights[0] = Number.NaN;
+      }),
+    ).toThrow(CorruptCacheError);
     expect(damaged(() => {})()).toBeDefined();
   });
 
