@@ -5,7 +5,7 @@
  * cannot be written (read-only tree) is simply not written.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CacheIdentity, type CacheSnapshot, decodeSnapshot, encodeSnapshot } from './cache-codec.js';
@@ -33,14 +33,33 @@ function identityOf(root: string): CacheIdentity {
  * there is none, or it is unreadable, corrupt, foreign, or from another scanner version.
  */
 export async function loadScanCache(directory: string, root: string): Promise<CacheSnapshot | undefined> {
+  const file = cacheFilePath(directory, root);
   try {
+    const key = fileKey(file);
+    if (remembered?.file === file && remembered.key === key) return remembered.snapshot;
     // One synchronous read: the file is large and already in the page cache on a warm build,
     // where reading it in chunks through the thread pool costs a main-thread turn per chunk.
-    return decodeSnapshot(readFileSync(cacheFilePath(directory, root)), identityOf(root));
+    const snapshot = decodeSnapshot(readFileSync(file), identityOf(root));
+    remembered = snapshot ? { file, key, snapshot } : undefined;
+    return snapshot;
   } catch {
     // Missing, unreadable or damaged: start empty.
     return undefined;
   }
+}
+
+/**
+ * The last cache this process read or wrote, with the file state it belongs to. A long-running
+ * process (the MCP server, an agent harness) builds maps of one repository again and again;
+ * while the file is the same (same inode: every write renames a new file in, and the same size
+ * and time), the loaded columns are reused instead of read and checked again. Only the last one
+ * is kept, so memory stays bounded by one tree's index.
+ */
+let remembered: { file: string; key: string; snapshot: CacheSnapshot } | undefined;
+
+function fileKey(file: string): string {
+  const info = statSync(file);
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
 }
 
 /** Writes chunks to `file` atomically: a temporary sibling, then a rename over the target. */
@@ -79,7 +98,9 @@ export async function saveScanCache(directory: string, root: string, snapshot: C
     await mkdir(directory, { recursive: true });
     // A cache inside someone's work tree must never show up in `git status`.
     await writeFile(join(directory, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => {});
-    await writeAtomically(cacheFilePath(directory, root), encodeSnapshot(identityOf(root), snapshot));
+    const file = cacheFilePath(directory, root);
+    await writeAtomically(file, encodeSnapshot(identityOf(root), snapshot));
+    remembered = { file, key: fileKey(file), snapshot };
     // Format 3 kept the same root's scans in a JSON-lines file: it is never read again.
     await unlink(cacheFilePath(directory, root).replace(/\.bin$/, '.ndjson')).catch(() => {});
   } catch {
