@@ -84,3 +84,21 @@ describe('matchPathMentions', () => {
     expect(matched.get(paths.indexOf('requests/__init__.py'))).toBe(1);
   });
 });
+
+describe('marked identifiers', () => {
+  it('marks names written as code or structured like code, not letters with digits alone', () => {
+    const marked = Object.fromEntries(
+      analyzeQuery('ext4 and utf8 break `max`, parse_header, readLine and HTTPServer').identifiers.map(
+        (identifier) => [identifier.name, identifier.marked],
+      ),
+    );
+    expect(marked).toMatchObject({
+      ext4: false,
+      utf8: false,
+      max: true,
+      parse_header: true,
+      readLine: true,
+      HTTPServer: true,
+    });
+  });
+});

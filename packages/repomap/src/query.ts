@@ -9,7 +9,12 @@ export interface QueryIdentifier {
   name: string;
   /** > 0; larger for code-like spellings, backticked or code-block text and repeated mentions. */
   weight: number;
-  /** Spelled as code (snake_case, camelCase, …) or written in backticks / a code block. */
+  /**
+   * Written in backticks / a code block, or spelled with the structure of code (snake_case,
+   * camelCase, `HTTPServer`): the author pointing at a name. Letters with digits alone (`ext4`,
+   * `utf8`, `sha256`) weigh as code-like but do not mark a name: prose uses them for standards and
+   * products.
+   */
   marked: boolean;
 }
 
@@ -81,6 +86,11 @@ export function isCodeLike(name: string): boolean {
     /[a-z][A-Z]/.test(name) ||
     /[A-Za-z][0-9]|^[A-Z]{2,}[a-z]/.test(name)
   );
+}
+
+/** Whether `name` has the structure of code: an inner underscore, a lower-to-upper step, or `HTTPServer` capitals. */
+function isStructuredLikeCode(name: string): boolean {
+  return /_/.test(name.replace(/^_+|_+$/g, '')) || /[a-z][A-Z]/.test(name) || /^[A-Z]{2,}[a-z]/.test(name);
 }
 
 /** Ranges of `text` inside backticks or fenced code blocks, as [start, end) pairs in order. */
@@ -158,7 +168,7 @@ export function analyzeQuery(text: string): QueryAnalysis {
     let weight = 1 + Math.log(count);
     if (codeLike) weight *= CODE_LIKE_WEIGHT;
     if (inCode) weight *= CODE_SPAN_WEIGHT;
-    identifiers.push({ name, weight, marked: codeLike || inCode });
+    identifiers.push({ name, weight, marked: inCode || isStructuredLikeCode(name) });
     for (const word of splitIdentifier(name)) {
       if (word.length < MIN_IDENTIFIER_LENGTH || STOPWORDS.has(word)) continue;
       subwords.set(word, (subwords.get(word) ?? 0) + weight);
