@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/resolve.js';
 import { UserError } from './errors.js';
@@ -87,6 +87,17 @@ function nestedJson(value: unknown, depth: number): string {
   return depth === 0 ? text : text.replaceAll('\n', `\n${'  '.repeat(depth)}`);
 }
 
+/** The pieces of a JSON array written `depth` levels deep, as `JSON.stringify(…, null, 2)` lays it out. */
+function* arrayPieces(items: Iterable<unknown>, depth: number): Generator<string> {
+  const inner = `\n${'  '.repeat(depth + 1)}`;
+  let count = 0;
+  for (const item of items) {
+    yield `${count === 0 ? '[' : ','}${inner}${nestedJson(item === undefined ? null : item, depth + 1)}`;
+    count++;
+  }
+  yield count === 0 ? '[]' : `\n${'  '.repeat(depth)}]`;
+}
+
 /**
  * Writes `document` exactly as {@link writeJson} would, except that the arrays named in `streamed`
  * are taken from iterables and written element by element (waiting for stdout to drain), so a
@@ -99,35 +110,25 @@ export async function writeJsonStreamed(
   document: Record<string, unknown>,
   streamed: Record<string, Iterable<unknown>>,
 ): Promise<void> {
-  let pending = '';
-  const flush = async (force: boolean) => {
-    if (pending.length < STREAM_CHUNK_CHARS && !force) return;
-    const text = pending;
-    pending = '';
-    if (!io.stdout.write(text))
-      await new Promise<void>((resolve) => io.stdout.once('drain', () => resolve()));
-  };
   const keys = Object.keys(document).filter(
     (key) => key in streamed || (document[key] !== undefined && typeof document[key] !== 'function'),
   );
-  pending += keys.length === 0 ? '{}' : '{';
-  for (const [position, key] of keys.entries()) {
-    pending += `${position > 0 ? ',' : ''}\n  ${JSON.stringify(key)}: `;
-    const items = streamed[key];
-    if (!items) {
-      pending += nestedJson(document[key], 1);
-      continue;
-    }
-    let count = 0;
-    for (const item of items) {
-      pending += `${count === 0 ? '[' : ','}\n    ${nestedJson(item === undefined ? null : item, 2)}`;
-      count++;
-      await flush(false);
-    }
-    pending += count === 0 ? '[]' : '\n  ]';
-  }
-  pending += keys.length === 0 ? '\n' : '\n}\n';
-  await flush(true);
+  await writeLines(
+    io,
+    (function* () {
+      if (keys.length === 0) {
+        yield '{}\n';
+        return;
+      }
+      for (const [position, key] of keys.entries()) {
+        yield `${position > 0 ? ',' : '{'}\n  ${JSON.stringify(key)}: `;
+        const items = streamed[key];
+        if (items) yield* arrayPieces(items, 1);
+        else yield nestedJson(document[key], 1);
+      }
+      yield '\n}\n';
+    })(),
+  );
 }
 
 /**
@@ -141,12 +142,8 @@ export async function writeJsonArrayStreamed(
   await writeLines(
     io,
     (function* () {
-      let count = 0;
-      for (const item of items) {
-        yield `${count === 0 ? '[' : ','}\n  ${nestedJson(item === undefined ? null : item, 1)}`;
-        count++;
-      }
-      yield count === 0 ? '[]\n' : '\n]\n';
+      yield* arrayPieces(items, 0);
+      yield '\n';
     })(),
   );
 }
@@ -172,4 +169,17 @@ export async function readAllStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Resolve `[DIR]` (default: the repository root) and insist it is a directory. */
+export function resolveDirectory(io: Pick<CommandIO, 'root' | 'cwd'>, directory: string | undefined): string {
+  const path = directory === undefined ? io.root : resolve(io.cwd, directory);
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    throw new UserError(`no such directory: ${directory ?? path}`);
+  }
+  if (!isDirectory) throw new UserError(`expected a directory, found a file: ${directory ?? path}`);
+  return path;
 }

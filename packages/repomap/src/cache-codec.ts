@@ -195,17 +195,13 @@ class SectionReader {
     return array;
   }
 
-  /** A string list: per-string offsets into one decoded blob, sliced on demand. */
-  strings(): { list: StringList; all: () => string[] } {
+  /** A string list decoded with one call and cut into its strings. */
+  strings(): string[] {
     const lengths = this.int32();
     const [start, length] = this.take(1);
     const blob = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, length).toString('utf8');
     const ends = endsOf(lengths, blob.length);
-    const at = (index: number) => blob.slice(index === 0 ? 0 : ends[index - 1]!, ends[index]!);
-    return {
-      list: { length: lengths.length, at },
-      all: () => Array.from({ length: lengths.length }, (_, index) => at(index)),
-    };
+    return Array.from(lengths, (_, index) => blob.slice(index === 0 ? 0 : ends[index - 1]!, ends[index]!));
   }
 
   /** A string list decoded one string at a time, from byte offsets (see `encodeLazyStrings`). */
@@ -284,13 +280,13 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   const aligned = bytes.byteOffset % ALIGNMENT === 0 ? bytes : new Uint8Array(bytes);
   const reader = new SectionReader(aligned, lengths as number[], newline + 1);
 
-  const paths = reader.strings().all();
+  const paths = reader.strings();
   const entryCount = paths.length;
   const sizes = reader.float64(entryCount);
   const mtimes = reader.float64(entryCount);
   const states = reader.int32(entryCount);
-  const reasons = reader.strings().all();
-  const names = reader.strings().all();
+  const reasons = reader.strings();
+  const names = reader.strings();
   const columns = Object.fromEntries(INDEX_COLUMNS.map((column) => [column, reader.int32()])) as Record<
     (typeof INDEX_COLUMNS)[number],
     Int32Array

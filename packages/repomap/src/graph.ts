@@ -12,6 +12,8 @@ export interface GraphContext {
   taskIdentifiers: ReadonlySet<string>;
   /** Indices of focus files; what they reference weighs more. */
   focusFiles: ReadonlySet<number>;
+  /** The ids of `taskIdentifiers` that occur in the index, when the caller has looked them up already. */
+  taskIdentifierIds?: ReadonlyMap<string, number>;
 }
 
 /** The graph plus the definition index ranking reuses. */
@@ -174,51 +176,68 @@ function referenceTotalsOf(index: TreeIndex, definers: Definers): Float64Array {
   return totals;
 }
 
-/** The graph of `index` with no task and no focus (see {@link NeutralGraph}). */
-export function buildNeutralGraph(index: TreeIndex, definers = indexDefiners(index)): NeutralGraph {
+/**
+ * Every row of the graph under `context`, as grouped columns: rows `reuse` marks are copied from
+ * `neutral`, the others computed. Both in source order, so the result does not depend on which.
+ */
+function buildRows(
+  index: TreeIndex,
+  definers: Definers,
+  context: GraphContext,
+  neutral?: NeutralGraph,
+  reuse?: Uint8Array,
+): Omit<NeutralGraph, 'referenceTotals'> {
   const fileCount = index.paths.length;
-  const rows = new RowBuilder(index, definers, NEUTRAL_CONTEXT);
+  const rows = new RowBuilder(index, definers, context);
   const edgeStart = new Int32Array(fileCount + 1);
   for (let source = 0; source < fileCount; source++) {
-    rows.addRow(source);
+    if (neutral && reuse?.[source]) {
+      for (let edge = neutral.edgeStart[source]!; edge < neutral.edgeStart[source + 1]!; edge++) {
+        rows.targets.push(neutral.targets[edge]!);
+        rows.weights.push(neutral.weights[edge]!);
+      }
+    } else rows.addRow(source);
     edgeStart[source + 1] = rows.targets.length;
   }
+  return { edgeStart, targets: Int32Array.from(rows.targets), weights: Float64Array.from(rows.weights) };
+}
+
+/** The graph of `index` with no task and no focus (see {@link NeutralGraph}). */
+export function buildNeutralGraph(index: TreeIndex, definers = indexDefiners(index)): NeutralGraph {
   return {
-    edgeStart,
-    targets: Int32Array.from(rows.targets),
-    weights: Float64Array.from(rows.weights),
+    ...buildRows(index, definers, NEUTRAL_CONTEXT),
     referenceTotals: referenceTotalsOf(index, definers),
   };
 }
 
 /**
- * Files whose row differs from the neutral graph's under `context`: focus files, and files that
+ * Files whose row is the neutral graph's under `context`: all but focus files and files that
  * reference a task identifier that makes edges (defined in 1 to {@link MAX_DEFINING_FILES} files).
  */
-function rowsTouchedBy(index: TreeIndex, definers: Definers, context: GraphContext): Uint8Array {
-  const touched = new Uint8Array(index.paths.length);
-  for (const file of context.focusFiles) if (file >= 0 && file < touched.length) touched[file] = 1;
+function rowsUntouchedBy(index: TreeIndex, definers: Definers, context: GraphContext): Uint8Array {
+  const untouched = new Uint8Array(index.paths.length).fill(1);
+  for (const file of context.focusFiles) if (file >= 0 && file < untouched.length) untouched[file] = 0;
   const marked = new Uint8Array(index.names.length);
   let any = false;
-  for (const [, id] of lookupNames(index, context.taskIdentifiers)) {
+  for (const id of (context.taskIdentifierIds ?? lookupNames(index, context.taskIdentifiers)).values()) {
     const definingFiles = definers.start[id + 1]! - definers.start[id]!;
     if (definingFiles > 0 && definingFiles <= MAX_DEFINING_FILES) {
       marked[id] = 1;
       any = true;
     }
   }
-  if (!any) return touched;
+  if (!any) return untouched;
   const { refStart, refIds } = index;
-  for (let file = 0; file < touched.length; file++) {
-    if (touched[file]) continue;
+  for (let file = 0; file < untouched.length; file++) {
+    if (!untouched[file]) continue;
     for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
       if (marked[refIds[reference]!]) {
-        touched[file] = 1;
+        untouched[file] = 0;
         break;
       }
     }
   }
-  return touched;
+  return untouched;
 }
 
 /**
@@ -232,64 +251,15 @@ export function buildReferenceGraph(
   neutral?: NeutralGraph,
 ): ReferenceGraph {
   const definers = indexDefiners(index);
-  const fileCount = index.paths.length;
-  const rows = new RowBuilder(index, definers, context);
-  const sources: number[] = [];
-  const touched = neutral ? rowsTouchedBy(index, definers, context) : undefined;
-  let targets: Int32Array;
-  let weights: Float64Array;
-  if (!neutral || !touched) {
-    for (let source = 0; source < fileCount; source++) {
-      const before = rows.targets.length;
-      rows.addRow(source);
-      for (let edge = before; edge < rows.targets.length; edge++) sources.push(source);
-    }
-    targets = Int32Array.from(rows.targets);
-    weights = Float64Array.from(rows.weights);
-  } else {
-    // Untouched rows are copied from the neutral graph, touched ones computed; both in source order.
-    const targetParts: Int32Array[] = [];
-    const weightParts: Float64Array[] = [];
-    let total = 0;
-    for (let source = 0; source < fileCount; source++) {
-      let rowTargets: Int32Array;
-      let rowWeights: Float64Array;
-      if (touched[source]) {
-        rows.targets.length = 0;
-        rows.weights.length = 0;
-        rows.addRow(source);
-        rowTargets = Int32Array.from(rows.targets);
-        rowWeights = Float64Array.from(rows.weights);
-      } else {
-        const start = neutral.edgeStart[source]!;
-        const end = neutral.edgeStart[source + 1]!;
-        rowTargets = neutral.targets.subarray(start, end);
-        rowWeights = neutral.weights.subarray(start, end);
-      }
-      targetParts.push(rowTargets);
-      weightParts.push(rowWeights);
-      total += rowTargets.length;
-    }
-    targets = new Int32Array(total);
-    weights = new Float64Array(total);
-    const sourceColumn = new Int32Array(total);
-    let offset = 0;
-    for (let source = 0; source < fileCount; source++) {
-      const part = targetParts[source]!;
-      targets.set(part, offset);
-      weights.set(weightParts[source]!, offset);
-      sourceColumn.fill(source, offset, offset + part.length);
-      offset += part.length;
-    }
-    return {
-      edges: { sources: sourceColumn, targets, weights },
-      definers,
-      referenceTotals: neutral.referenceTotals,
-    };
+  const reuse = neutral ? rowsUntouchedBy(index, definers, context) : undefined;
+  const { edgeStart, targets, weights } = buildRows(index, definers, context, neutral, reuse);
+  const sources = new Int32Array(targets.length);
+  for (let source = 0; source + 1 < edgeStart.length; source++) {
+    sources.fill(source, edgeStart[source]!, edgeStart[source + 1]!);
   }
   return {
-    edges: { sources: Int32Array.from(sources), targets, weights },
+    edges: { sources, targets, weights },
     definers,
-    referenceTotals: referenceTotalsOf(index, definers),
+    referenceTotals: neutral?.referenceTotals ?? referenceTotalsOf(index, definers),
   };
 }

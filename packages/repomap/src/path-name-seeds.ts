@@ -5,9 +5,7 @@
  * signal sees it clearly. Pure: same paths and query, same weights.
  */
 import type { QueryAnalysis } from './query.js';
-
-/** Above this many task words, every path is checked rather than prefiltered by one pattern. */
-const MAX_PREFILTER_WORDS = 256;
+import { wordPrefilter } from './word-filter.js';
 
 /**
  * A task word equal to a file's basename (extension removed) points at that file more directly than
@@ -36,18 +34,9 @@ export function pathNameSeeds(paths: readonly string[], query: QueryAnalysis): M
   const wanted = new Map(query.subwords);
   // Only a path with a segment spelling a task word (before an extension) can match: one
   // case-insensitive pattern finds those few, and only they are split (the others count nowhere).
-  // Words are ASCII (`analyzeQuery` splits on ASCII letters and digits), so ASCII case folding
-  // finds them; a path with other letters is let through; a task of very many words checks all.
-  const alternatives = [...wanted.keys()].sort().map((word) => word.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-  const candidate =
-    alternatives.length > MAX_PREFILTER_WORDS
-      ? undefined
-      : new RegExp(`(?:^|/)(?:${alternatives.join('|')})(?:[./]|$)`, 'i');
+  const candidate = wordPrefilter(wanted.keys(), (alternation) => `(?:^|/)(?:${alternation})(?:[./]|$)`);
   const files: number[] = [];
-  for (let file = 0; file < paths.length; file++) {
-    const path = paths[file]!;
-    if (!candidate || candidate.test(path) || /[^\x00-\x7f]/.test(path)) files.push(file);
-  }
+  for (let file = 0; file < paths.length; file++) if (candidate.test(paths[file]!)) files.push(file);
   const names = new Map(files.map((file) => [file, pathNames(paths[file]!)]));
   // Document frequency of each wanted word as a path segment: a file counts once per word.
   const documentFrequency = new Map<string, number>();

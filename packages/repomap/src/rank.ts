@@ -11,6 +11,7 @@ import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
 import { DEFINITION_KINDS, type Definers, lookupNames, NO_SCOPE, type TreeIndex } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
+import { MAX_PREFILTER_WORDS, wordPrefilter } from './word-filter.js';
 
 /** Input to {@link rankFiles}: the tree's files in path order. */
 export interface RankFilesInput {
@@ -132,12 +133,13 @@ function normalize(weights: Map<number, number>): Map<number, number> {
  * times its specificity in this tree (inverse document frequency over the files that use it: a name
  * every file uses, like `name` or `get`, locates nothing) times the kind of its definition.
  */
-function definitionSeeds(query: QueryAnalysis, index: TreeIndex, definers: Definers): Map<number, number> {
+function definitionSeeds(
+  query: QueryAnalysis,
+  index: TreeIndex,
+  definers: Definers,
+  ids: ReadonlyMap<string, number>,
+): Map<number, number> {
   const fileCount = index.paths.length;
-  const ids = lookupNames(
-    index,
-    query.identifiers.map((identifier) => identifier.name),
-  );
   // Users per wanted name id (-1: not wanted), counted over every file's references.
   const users = new Int32Array(index.names.length).fill(-1);
   for (const id of ids.values()) if (definers.start[id + 1]! > definers.start[id]!) users[id] = 0;
@@ -193,7 +195,7 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
   // offset of a count followed by that many word ids, or -1. Most identifiers share no subword with
   // the task: one case-insensitive pattern rules them out before the (costlier) split. Exact, not
   // a guess: subwords are ASCII runs of the name, so a name holding one contains it in some case.
-  const mayMatch = anyOf(words);
+  const mayMatch = wordPrefilter(words);
   const nameWords = new Int32Array(names.length).fill(-1);
   const packed: number[] = [];
   for (let id = 0; id < names.length; id++) {
@@ -266,32 +268,6 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
   return seeds;
 }
 
-/**
- * Above this many words a task is a pasted log or file rather than a request, and one pattern of
- * them all costs more per name than the checks it saves.
- */
-const MAX_PREFILTER_WORDS = 256;
-
-/** Letters outside ASCII: a name holding one may lower-case to ASCII in ways `/i` does not match. */
-const NON_ASCII = /[^\x00-\x7f]/;
-
-/**
- * A test passed by every name that contains one of `words` in any case, and by few others: one
- * case-insensitive pattern (ASCII case folding, which is fast for any number of alternatives in
- * V8, where Unicode folding is not), letting every non-ASCII name through so nothing is missed.
- * With no words nothing passes; with very many, everything does.
- */
-function anyOf(words: readonly string[]): { test(name: string): boolean } {
-  const alternatives = [...new Set(words)]
-    .filter((word) => word !== '')
-    .sort()
-    .map((word) => word.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-  if (alternatives.length === 0) return { test: () => false };
-  if (alternatives.length > MAX_PREFILTER_WORDS) return { test: () => true };
-  const pattern = new RegExp(alternatives.join('|'), 'i');
-  return { test: (name) => pattern.test(name) || NON_ASCII.test(name) };
-}
-
 /** Ranks the files of a tree for a task (or, without one, by plain reference centrality). */
 export function rankFiles(input: RankFilesInput): FileRanking {
   const { index, query } = input;
@@ -306,12 +282,20 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   };
   const focus = input.focus ?? [];
   const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
-  const graph = buildReferenceGraph(index, { taskIdentifiers, focusFiles: new Set(focus) }, input.graph);
+  // Looked up once: the graph and the definition seeds both need the task identifiers' ids.
+  const taskIdentifierIds = lookupNames(index, taskIdentifiers);
+  const graph = buildReferenceGraph(
+    index,
+    { taskIdentifiers, taskIdentifierIds, focusFiles: new Set(focus) },
+    input.graph,
+  );
 
   const signals: FileRanking['signals'] = {
     focus: normalize(new Map(focus.map((file) => [file, 1]))),
     pathMention: normalize(query ? matchPathMentions(paths, query.paths) : new Map()),
-    definition: normalize(query ? definitionSeeds(query, index, graph.definers) : new Map()),
+    definition: normalize(
+      query ? definitionSeeds(query, index, graph.definers, taskIdentifierIds) : new Map(),
+    ),
     vocabulary: normalize(query ? vocabularySeeds(query, index) : new Map()),
     pathName: normalize(query ? pathNameSeeds(paths, query) : new Map()),
   };
@@ -451,7 +435,7 @@ export function scoreSymbols(
   const subwords = new Set(query?.subwords.map(([word]) => word));
   // A name that contains none of these in any case matches nothing (see nameMatchStrength): one
   // pattern rules out most of a tree's names without lower-casing or splitting them.
-  const mayMatch = anyOf([...exact, ...lowerCase, ...subwords]);
+  const mayMatch = wordPrefilter([...exact, ...lowerCase, ...subwords]);
   // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once
   // per name id (NaN until then); so is whether a scope id is a name the task spells exactly.
   const nameStrengths = new Float64Array(names.length).fill(Number.NaN);

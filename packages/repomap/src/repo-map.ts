@@ -251,7 +251,7 @@ export async function buildWithWalker(
         guess.result.cache = served.cache;
         return guess;
       }
-      return mapIndex(await indexRepository(options, { walked, cached }), options);
+      return mapIndex(await indexRepository(options, { root, walked, cached }), options);
     }
   }
   return mapIndex(await indexRepository(options), options);
@@ -285,7 +285,6 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   const render = (budget: number, excluded: readonly number[]): RenderedMap => {
     const left = new Uint8Array(paths.length);
     for (const file of excluded) left[file] = 1;
-    const includeFile = (file: number) => left[file] === 0;
     let available = 0;
     for (let position = 0; position < scored.files.length; position++) {
       if (left[scored.files[position]!] === 0) available++;
@@ -295,7 +294,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     // it does not is one whose probes and bisection were exactly those of the full list.
     for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
       const count = Math.min(limit, available);
-      const top = selectTopSymbols(scored, count, includeFile);
+      const top = selectTopSymbols(scored, count, left);
       const rendered = renderRepoMap({
         symbols: top.map((position) => ({
           path: paths[scored.files[position]!]!,

@@ -129,8 +129,10 @@ export function indexFromCache(root: string, walked: WalkResult, cached: CacheSn
   };
 }
 
-/** A walk and cache load already done by the caller (see `buildRepoMap`). */
+/** A root resolution, walk and cache load already done by the caller (see `buildRepoMap`). */
 export interface PreparedScan {
+  /** The absolute root, already checked to be a directory. */
+  root: string;
   walked: WalkResult;
   cached: CacheSnapshot | undefined;
 }
@@ -145,7 +147,7 @@ export async function indexRepository(
   options: ScanRepositoryOptions,
   prepared?: PreparedScan,
 ): Promise<RepositoryIndex> {
-  const root = await resolveRoot(options.root);
+  const root = prepared?.root ?? (await resolveRoot(options.root));
   const cacheDirectory = cacheDirectoryOf(root, options);
   const walked = prepared?.walked ?? (await walkRepository(walkOptionsOf(root, options)));
   const cached = prepared

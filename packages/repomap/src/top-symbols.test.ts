@@ -27,7 +27,9 @@ describe('selectTopSymbols', () => {
             include(scored.files[position]!),
           );
           const expected = sortSymbolPositions(scored, everything).slice(0, count);
-          expect(selectTopSymbols(scored, count, include)).toEqual(expected);
+          const excluded = new Uint8Array(6);
+          excluded[excludedFile] = 1;
+          expect(selectTopSymbols(scored, count, excluded)).toEqual(expected);
         },
       ),
     );

@@ -7,27 +7,18 @@ import { type ScoredSymbols, sortSymbolPositions } from './rank.js';
 
 /**
  * The first `count` positions of the rank order (score descending, then position) among the
- * symbols whose file `includeFile` accepts: exactly the prefix a full sort would give.
+ * symbols of files not marked in `excluded` (1 by file id): exactly the prefix a full sort would give.
  */
-export function selectTopSymbols(
-  scored: ScoredSymbols,
-  count: number,
-  includeFile: (file: number) => boolean,
-): number[] {
+export function selectTopSymbols(scored: ScoredSymbols, count: number, excluded: Uint8Array): number[] {
   const { files, scores } = scored;
-  // Whether each file is included, asked once per file rather than once per symbol.
-  let fileCount = 0;
-  for (let position = 0; position < files.length; position++)
-    fileCount = Math.max(fileCount, files[position]! + 1);
-  const included = new Uint8Array(fileCount);
-  for (let file = 0; file < fileCount; file++) included[file] = includeFile(file) ? 1 : 0;
+  const included = (file: number) => excluded[file] !== 1;
   if (count <= 0) return [];
   // The count-th best score among included symbols, kept in a min-heap of the best `count` seen:
   // one pass, no sort of the whole tree's scores.
   const heap = new Float64Array(count);
   let size = 0;
   for (let position = 0; position < scores.length; position++) {
-    if (!included[files[position]!]) continue;
+    if (!included(files[position]!)) continue;
     const score = scores[position]!;
     if (size < count) {
       let child = size++;
@@ -55,7 +46,7 @@ export function selectTopSymbols(
   const cut = size < count ? Number.NEGATIVE_INFINITY : heap[0]!;
   const candidates: number[] = [];
   for (let position = 0; position < scores.length; position++) {
-    if (included[files[position]!] && scores[position]! >= cut) candidates.push(position);
+    if (included(files[position]!) && scores[position]! >= cut) candidates.push(position);
   }
   return sortSymbolPositions(scored, candidates).slice(0, count);
 }

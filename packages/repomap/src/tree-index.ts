@@ -310,8 +310,20 @@ export interface Definers {
   files: Int32Array;
 }
 
+/** Definers already computed, per index: an index never changes, and a build asks more than once. */
+const definersByIndex = new WeakMap<TreeIndex, Definers>();
+
 /** Which files define each name (a name defined twice in one file lists the file once). */
 export function indexDefiners(index: TreeIndex): Definers {
+  let definers = definersByIndex.get(index);
+  if (!definers) {
+    definers = computeDefiners(index);
+    definersByIndex.set(index, definers);
+  }
+  return definers;
+}
+
+function computeDefiners(index: TreeIndex): Definers {
   const nameCount = index.names.length;
   const fileCount = index.paths.length;
   const counts = new Int32Array(nameCount + 1);

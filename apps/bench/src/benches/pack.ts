@@ -206,16 +206,18 @@ async function measure(
   runs: number,
 ): Promise<RepositoryOutcome> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'ctxkit-bench-pack-'));
-  try {
-    // The first build fills the cache (cold); every measured run after it is warm.
-    const coldStarted = performance.now();
-    await buildRepoMap({
+  const mapOnly = () =>
+    buildRepoMap({
       root,
       query: task,
       tokens: planPack(budget).repoMapTokens,
       tokenizer,
       cache: { dir: cacheDir },
     });
+  try {
+    // The first build fills the cache (cold); every measured run after it is warm.
+    const coldStarted = performance.now();
+    await mapOnly();
     const coldMapMs = performance.now() - coldStarted;
     const mapTimes: number[] = [];
     const packTimes: number[] = [];
@@ -227,13 +229,7 @@ async function measure(
       // Map alone and full pack alternate, so drift (GC, page cache) hits both the same way.
       const mapStarted = performance.now();
       let cpuStarted = process.cpuUsage();
-      await buildRepoMap({
-        root,
-        query: task,
-        tokens: planPack(budget).repoMapTokens,
-        tokenizer,
-        cache: { dir: cacheDir },
-      });
+      await mapOnly();
       mapCpu.push(cpuMilliseconds(process.cpuUsage(cpuStarted)));
       mapTimes.push(performance.now() - mapStarted);
       cpuStarted = process.cpuUsage();

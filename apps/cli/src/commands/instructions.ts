@@ -1,10 +1,9 @@
-import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { type InstructionsResult, loadInstructions } from '@ctxkit/instructions';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
-import { writeJson } from '../io.js';
+import { resolveDirectory, writeJson } from '../io.js';
 
 interface InstructionsOptions {
   scope: string[];
@@ -14,19 +13,6 @@ interface InstructionsOptions {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-/** Resolve `[DIR]` (default: the repository root) and insist it is a directory. */
-export function resolveDirectory(io: CommandIO, directory: string | undefined): string {
-  const path = directory === undefined ? io.root : resolve(io.cwd, directory);
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(path).isDirectory();
-  } catch {
-    throw new UserError(`no such directory: ${directory ?? path}`);
-  }
-  if (!isDirectory) throw new UserError(`expected a directory, found a file: ${directory ?? path}`);
-  return path;
 }
 
 /** `ctxkit instructions [DIR]`: the project rules a model would get for a file scope, and why. */

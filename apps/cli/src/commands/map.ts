@@ -10,7 +10,7 @@ import { createTokenizer } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
-import { readTextInput, writeJsonStreamed } from '../io.js';
+import { readTextInput, resolveDirectory, writeJsonStreamed } from '../io.js';
 
 interface MapOptions {
   query?: string;
@@ -23,19 +23,6 @@ interface MapOptions {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-/** `[DIR]` resolved against the working directory (default: the repository root); must be a directory. */
-export function resolveMapDirectory(io: CommandIO, directory: string | undefined): string {
-  const path = directory === undefined ? io.root : resolve(io.cwd, directory);
-  let isDirectory: boolean;
-  try {
-    isDirectory = statSync(path).isDirectory();
-  } catch {
-    throw new UserError(`no such directory: ${directory ?? path}`);
-  }
-  if (!isDirectory) throw new UserError(`expected a directory, found a file: ${directory ?? path}`);
-  return path;
 }
 
 /** `--tokens N`: a non-negative integer, or a one-line error naming what was found. */
@@ -77,7 +64,7 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       '\nExamples:\n  ctxkit map\n  ctxkit map src --query "retry failed uploads" --tokens 2048\n  ctxkit map --query-file issue.md --focus src/upload.ts --json\n',
     )
     .action(async (directory: string | undefined, options: MapOptions) => {
-      const root = resolveMapDirectory(io, directory);
+      const root = resolveDirectory(io, directory);
       if (options.query !== undefined && options.queryFile !== undefined) {
         throw new UserError('give either --query or --query-file, not both');
       }
@@ -113,17 +100,13 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       if (options.json || io.json) {
         // Every definition, in rank order, written as it is made: on a kernel-sized tree they
         // would not fit one string, let alone one JSON document in memory.
-        const document: Record<string, unknown> = {
-          root: result.root,
-          files: result.files,
-          ranking: result.ranking,
-          symbols: null,
-          map: result.map,
-          tokens: result.tokens,
-          budget: result.budget,
-          skipped: result.skipped,
-          cache: result.cache,
-        };
+        // The result's own keys, in its order; `symbols` is not read (a getter that lists them all).
+        const document = Object.fromEntries(
+          Object.keys(result).map((key) => [
+            key,
+            key === 'symbols' ? null : result[key as keyof RepoMapResult],
+          ]),
+        );
         await writeJsonStreamed(io, document, { symbols: built.rankedSymbols() });
         return;
       }

@@ -16,10 +16,9 @@ import { createTokenizer } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
-import { readTextInput, writeJson } from '../io.js';
+import { readTextInput, resolveDirectory, writeJson } from '../io.js';
 import { formatCount, renderBudgetBar } from '../output/index.js';
 import { addBudgetOptions, type BudgetCommandOptions, describeResolution, resolveBudget } from './budget.js';
-import { resolveDirectory } from './instructions.js';
 
 /** Options of `ctxkit pack` and `ctxkit compose`. */
 export interface PackCommandOptions extends BudgetCommandOptions {

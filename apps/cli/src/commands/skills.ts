@@ -2,8 +2,7 @@ import { discoverSkills, selectSkills, skillNameKey } from '@ctxkit/skills';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
-import { writeJson } from '../io.js';
-import { resolveDirectory } from './instructions.js';
+import { resolveDirectory, writeJson } from '../io.js';
 
 interface SkillsOptions {
   task: string;
