@@ -109,10 +109,41 @@ export interface NeutralGraph {
 
 const NEUTRAL_CONTEXT: GraphContext = { taskIdentifiers: new Set(), focusFiles: new Set() };
 
+/** Edge targets and weights in growing typed columns (a large tree has millions of edges). */
+class EdgeColumns {
+  targets = new Int32Array(1024);
+  weights = new Float64Array(1024);
+  length = 0;
+
+  private reserve(more: number): void {
+    if (this.length + more <= this.targets.length) return;
+    const capacity = Math.max(this.targets.length * 2, this.length + more);
+    const targets = new Int32Array(capacity);
+    targets.set(this.targets.subarray(0, this.length));
+    const weights = new Float64Array(capacity);
+    weights.set(this.weights.subarray(0, this.length));
+    this.targets = targets;
+    this.weights = weights;
+  }
+
+  push(target: number, weight: number): void {
+    this.reserve(1);
+    this.targets[this.length] = target;
+    this.weights[this.length++] = weight;
+  }
+
+  /** Appends edges `start` up to `end` of `from`. */
+  copy(from: { targets: Int32Array; weights: Float64Array }, start: number, end: number): void {
+    this.reserve(end - start);
+    this.targets.set(from.targets.subarray(start, end), this.length);
+    this.weights.set(from.weights.subarray(start, end), this.length);
+    this.length += end - start;
+  }
+}
+
 /** Computes the rows of the graph: one source file at a time, into growing edge columns. */
 class RowBuilder {
-  readonly targets: number[] = [];
-  readonly weights: number[] = [];
+  readonly edges = new EdgeColumns();
   private readonly definers: Definers;
   private readonly multipliers: Float64Array;
   // One dense accumulator reused for every source file, plus the list of targets it touched.
@@ -156,10 +187,7 @@ class RowBuilder {
     }
     const kept = touched.length > MAX_EDGES_PER_FILE ? strongestTargets(touched, accumulated) : touched;
     // A native numeric sort: no comparator call per pair.
-    for (const target of Int32Array.from(kept).sort()) {
-      this.targets.push(target);
-      this.weights.push(accumulated[target]!);
-    }
+    for (const target of Int32Array.from(kept).sort()) this.edges.push(target, accumulated[target]!);
     for (const target of touched) accumulated[target] = 0;
     touched.length = 0;
   }
@@ -190,16 +218,18 @@ function buildRows(
   const fileCount = index.paths.length;
   const rows = new RowBuilder(index, definers, context);
   const edgeStart = new Int32Array(fileCount + 1);
+  const { edges } = rows;
   for (let source = 0; source < fileCount; source++) {
-    if (neutral && reuse?.[source]) {
-      for (let edge = neutral.edgeStart[source]!; edge < neutral.edgeStart[source + 1]!; edge++) {
-        rows.targets.push(neutral.targets[edge]!);
-        rows.weights.push(neutral.weights[edge]!);
-      }
-    } else rows.addRow(source);
-    edgeStart[source + 1] = rows.targets.length;
+    if (neutral && reuse?.[source])
+      edges.copy(neutral, neutral.edgeStart[source]!, neutral.edgeStart[source + 1]!);
+    else rows.addRow(source);
+    edgeStart[source + 1] = edges.length;
   }
-  return { edgeStart, targets: Int32Array.from(rows.targets), weights: Float64Array.from(rows.weights) };
+  return {
+    edgeStart,
+    targets: edges.targets.slice(0, edges.length),
+    weights: edges.weights.slice(0, edges.length),
+  };
 }
 
 /** The graph of `index` with no task and no focus (see {@link NeutralGraph}). */
