@@ -4,7 +4,7 @@
  */
 import type { EdgeList } from './pagerank.js';
 import { isCodeLike } from './query.js';
-import { type Definers, indexDefiners, lookupNames, type TreeIndex } from './tree-index.js';
+import { type Definers, indexDefiners, indexPostings, lookupNames, type TreeIndex } from './tree-index.js';
 
 /** Context that bends edge weights toward the task. */
 export interface GraphContext {
@@ -247,25 +247,12 @@ export function buildNeutralGraph(index: TreeIndex, definers = indexDefiners(ind
 function rowsUntouchedBy(index: TreeIndex, definers: Definers, context: GraphContext): Uint8Array {
   const untouched = new Uint8Array(index.paths.length).fill(1);
   for (const file of context.focusFiles) if (file >= 0 && file < untouched.length) untouched[file] = 0;
-  const marked = new Uint8Array(index.names.length);
-  let any = false;
+  // Only task identifiers that make edges change rows (see identifierMultiplier).
+  const postings = indexPostings(index);
   for (const id of (context.taskIdentifierIds ?? lookupNames(index, context.taskIdentifiers)).values()) {
     const definingFiles = definers.start[id + 1]! - definers.start[id]!;
-    if (definingFiles > 0 && definingFiles <= MAX_DEFINING_FILES) {
-      marked[id] = 1;
-      any = true;
-    }
-  }
-  if (!any) return untouched;
-  const { refStart, refIds } = index;
-  for (let file = 0; file < untouched.length; file++) {
-    if (!untouched[file]) continue;
-    for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
-      if (marked[refIds[reference]!]) {
-        untouched[file] = 0;
-        break;
-      }
-    }
+    if (definingFiles === 0 || definingFiles > MAX_DEFINING_FILES) continue;
+    for (let at = postings.start[id]!; at < postings.start[id + 1]!; at++) untouched[postings.files[at]!] = 0;
   }
   return untouched;
 }

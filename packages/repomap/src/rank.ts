@@ -9,7 +9,16 @@ import { matchPathMentions } from './mentions.js';
 import { personalizedPageRank } from './pagerank.js';
 import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
-import { DEFINITION_KINDS, type Definers, lookupNames, NO_SCOPE, type TreeIndex } from './tree-index.js';
+import {
+  DEFINITION_KINDS,
+  type Definers,
+  indexDefiners,
+  indexPostings,
+  indexScopes,
+  NO_SCOPE,
+  type TreeIndex,
+} from './tree-index.js';
+import { auxiliaryFiles, definitionFiles, definitionUsageWeights, pathVocabulary } from './tree-statics.js';
 import type { Definition, DefinitionKind } from './types.js';
 import { MAX_PREFILTER_WORDS, wordPrefilter } from './word-filter.js';
 
@@ -45,6 +54,39 @@ export interface FileRanking {
   referenceTotals: Float64Array;
   /** Each task signal's normalized seed weights by file id, for explaining a ranking. */
   signals: Record<keyof typeof SEED_SHARES, Map<number, number>>;
+  /** The task's names in this tree, found in one pass for the symbol scoring to reuse. */
+  taskNames?: TaskNames;
+}
+
+/**
+ * What one pass over a tree's names finds for a task: the ids of the identifiers it spells, and
+ * which names may share a word with it (a superset of every name a task signal can match).
+ */
+export interface TaskNames {
+  /** Task identifier → name id, for the identifiers that occur in the tree. */
+  identifierIds: ReadonlyMap<string, number>;
+  /** By name id: 1 if the name holds one of the task's words or identifiers in some case. */
+  candidates: Uint8Array;
+}
+
+/**
+ * One prefilter over every name of the tree serves the vocabulary seeds, the identifier lookup
+ * and the symbol scoring (each then decides exactly on the few candidates). Exact: an identifier
+ * contains itself, and a subword is an ASCII run of the name (see `splitIdentifier`).
+ */
+export function findTaskNames(index: TreeIndex, query: QueryAnalysis): TaskNames {
+  const identifiers = new Set(query.identifiers.map((identifier) => identifier.name));
+  const mayMatch = wordPrefilter([...identifiers, ...query.subwords.map(([word]) => word)]);
+  const { names } = index;
+  const candidates = new Uint8Array(names.length);
+  const identifierIds = new Map<string, number>();
+  for (let id = 0; id < names.length; id++) {
+    const name = names[id]!;
+    if (!mayMatch.test(name)) continue;
+    candidates[id] = 1;
+    if (identifiers.has(name) && !identifierIds.has(name)) identifierIds.set(name, id);
+  }
+  return { identifierIds, candidates };
 }
 
 /**
@@ -140,21 +182,17 @@ function definitionSeeds(
   ids: ReadonlyMap<string, number>,
 ): Map<number, number> {
   const fileCount = index.paths.length;
-  // Users per wanted name id (-1: not wanted), counted over every file's references.
-  const users = new Int32Array(index.names.length).fill(-1);
-  for (const id of ids.values()) if (definers.start[id + 1]! > definers.start[id]!) users[id] = 0;
-  const { refIds } = index;
-  for (let reference = 0; reference < refIds.length; reference++) {
-    const id = refIds[reference]!;
-    if (users[id]! >= 0) users[id]!++;
-  }
+  // Users of a name: the files referencing it.
+  const postings = indexPostings(index);
   const seeds = new Map<number, number>();
   for (const identifier of query.identifiers) {
     const id = ids.get(identifier.name);
-    if (id === undefined || users[id]! < 0) continue;
+    if (id === undefined) continue;
     const first = definers.start[id]!;
     const definingFiles = definers.start[id + 1]! - first;
-    const specificity = Math.log((fileCount + 1) / (users[id]! + 1));
+    if (definingFiles === 0) continue;
+    const users = postings.start[id + 1]! - postings.start[id]!;
+    const specificity = Math.log((fileCount + 1) / (users + 1));
     if (specificity <= 0) continue;
     // Defined in one file, a name points at it; defined in n files it is ambiguous (split n ways)
     // and less specific (worth 1/n in total), so each definer gets weight / n².
@@ -181,10 +219,14 @@ function definitionSeeds(
 const MEMBER_KINDS: ReadonlySet<DefinitionKind> = new Set(['method', 'property', 'field', 'constructor']);
 
 /** BM25 of each file's identifier subwords (plus its path's) against the task's subwords. */
-function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, number> {
+function vocabularySeeds(
+  query: QueryAnalysis,
+  index: TreeIndex,
+  candidates: Uint8Array,
+): Map<number, number> {
   const seeds = new Map<number, number>();
   if (query.subwords.length === 0) return seeds;
-  const { paths, names, refStart, refIds, refCounts } = index;
+  const { paths, names } = index;
   const fileCount = paths.length;
   const wanted = new Map(query.subwords);
   // Words by index in sorted order: scores are summed in this order, so they are reproducible.
@@ -193,57 +235,43 @@ function vocabularySeeds(query: QueryAnalysis, index: TreeIndex): Map<number, nu
   const wordCount = words.length;
   // The task's words in each name, as word ids (repeats kept), packed: `nameWords[id]` is the
   // offset of a count followed by that many word ids, or -1. Most identifiers share no subword with
-  // the task: one case-insensitive pattern rules them out before the (costlier) split. Exact, not
-  // a guess: subwords are ASCII runs of the name, so a name holding one contains it in some case.
-  const mayMatch = wordPrefilter(words);
+  // the task and are not candidates (see findTaskNames), so only the few others are split.
   const nameWords = new Int32Array(names.length).fill(-1);
   const packed: number[] = [];
+  const matched: number[] = [];
   for (let id = 0; id < names.length; id++) {
-    const name = names[id]!;
-    if (!mayMatch.test(name)) continue;
-    const found = splitIdentifier(name).filter((word) => wordIds.has(word));
+    if (candidates[id] === 0) continue;
+    const found = splitIdentifier(names[id]!).filter((word) => wordIds.has(word));
     if (found.length === 0) continue;
+    matched.push(id);
     nameWords[id] = packed.length;
     packed.push(found.length, ...found.map((word) => wordIds.get(word)!));
   }
   const packedWords = Int32Array.from(packed);
-  // A path's subwords are its segments' (separators split words), and segments repeat across a
-  // tree, so each distinct segment is split once: its subword count and the task's words in it.
-  const segmentWords = new Map<string, { count: number; found: number[] }>();
-  const wordsOfSegment = (segment: string) => {
-    let entry = segmentWords.get(segment);
-    if (!entry) {
-      const split = splitIdentifier(segment);
-      entry = {
-        count: split.length,
-        found: split.filter((word) => wordIds.has(word)).map((word) => wordIds.get(word)!),
-      };
-      segmentWords.set(segment, entry);
-    }
-    return entry;
-  };
-  // Per file and word: occurrences (file-major); per word: how many files have it. A file's length
-  // is its identifier occurrence count plus its path's subwords.
+  // Per file and word: occurrences (file-major); per word: how many files have it. Identifier
+  // occurrences come from the postings of the few names holding a task word; path subwords from
+  // each distinct segment's split, matched once per segment.
   const frequencies = new Int32Array(fileCount * wordCount);
-  const lengths = new Float64Array(fileCount);
+  const postings = indexPostings(index);
+  for (const id of matched) {
+    const offset = nameWords[id]!;
+    const end = offset + 1 + packedWords[offset]!;
+    for (let at = postings.start[id]!; at < postings.start[id + 1]!; at++) {
+      const row = postings.files[at]! * wordCount;
+      const count = postings.counts[at]!;
+      for (let word = offset + 1; word < end; word++) frequencies[row + packedWords[word]!]! += count;
+    }
+  }
+  const { segmentWords, segmentStart, segmentIds, lengths } = pathVocabulary(index, PATH_SUBWORD_OCCURRENCES);
+  const segmentFound = segmentWords.map((split) =>
+    split.filter((word) => wordIds.has(word)).map((word) => wordIds.get(word)!),
+  );
   const documentFrequency = new Int32Array(wordCount);
   for (let file = 0; file < fileCount; file++) {
     const row = file * wordCount;
-    let length = 0;
-    for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
-      const count = refCounts[reference]!;
-      length += count;
-      const offset = nameWords[refIds[reference]!]!;
-      if (offset < 0) continue;
-      const end = offset + 1 + packedWords[offset]!;
-      for (let at = offset + 1; at < end; at++) frequencies[row + packedWords[at]!]! += count;
+    for (let at = segmentStart[file]!; at < segmentStart[file + 1]!; at++) {
+      for (const word of segmentFound[segmentIds[at]!]!) frequencies[row + word]! += PATH_SUBWORD_OCCURRENCES;
     }
-    for (const segment of paths[file]!.split('/')) {
-      const { count, found } = wordsOfSegment(segment);
-      length += PATH_SUBWORD_OCCURRENCES * count;
-      for (const word of found) frequencies[row + word]! += PATH_SUBWORD_OCCURRENCES;
-    }
-    lengths[file] = length;
     for (let word = 0; word < wordCount; word++) if (frequencies[row + word]! > 0) documentFrequency[word]!++;
   }
   let totalLength = 0;
@@ -282,8 +310,9 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   };
   const focus = input.focus ?? [];
   const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
-  // Looked up once: the graph and the definition seeds both need the task identifiers' ids.
-  const taskIdentifierIds = lookupNames(index, taskIdentifiers);
+  // Found once: the graph, the definition and vocabulary seeds and the symbol scores all need them.
+  const taskNames = query ? findTaskNames(index, query) : undefined;
+  const taskIdentifierIds = taskNames?.identifierIds ?? new Map<string, number>();
   const graph = buildReferenceGraph(
     index,
     { taskIdentifiers, taskIdentifierIds, focusFiles: new Set(focus) },
@@ -296,7 +325,9 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     definition: normalize(
       query ? definitionSeeds(query, index, graph.definers, taskIdentifierIds) : new Map(),
     ),
-    vocabulary: normalize(query ? vocabularySeeds(query, index) : new Map()),
+    vocabulary: normalize(
+      query && taskNames ? vocabularySeeds(query, index, taskNames.candidates) : new Map(),
+    ),
     pathName: normalize(query ? pathNameSeeds(paths, query) : new Map()),
   };
   const seeds = new Float64Array(fileCount);
@@ -333,11 +364,19 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     damping: seeded ? tuning.seededDamping : UNSEEDED_DAMPING,
   });
   const scores = new Float64Array(fileCount);
+  const auxiliary = auxiliaryFiles(index, isAuxiliaryPath);
   for (let file = 0; file < fileCount; file++) {
-    scores[file] = rank[file]! * (isAuxiliaryPath(paths[file]!) ? tuning.auxiliaryMultiplier : 1);
+    scores[file] = rank[file]! * (auxiliary[file] ? tuning.auxiliaryMultiplier : 1);
   }
   const order = [...scores.keys()].sort((left, right) => scores[right]! - scores[left]! || left - right);
-  return { scores, order, signals, definers: graph.definers, referenceTotals: graph.referenceTotals };
+  return {
+    scores,
+    order,
+    signals,
+    definers: graph.definers,
+    referenceTotals: graph.referenceTotals,
+    ...(taskNames ? { taskNames } : {}),
+  };
 }
 
 /**
@@ -408,65 +447,143 @@ function nameMatchStrength(
 }
 
 /**
- * Every definition of a tree with its score, by position (the index's definition order: by file
- * id, then as they appear in the file). Position breaks ties of equal scores, which is the (file,
- * line, name) tie-break as one integer comparison. Parallel arrays, so scoring a large tree
- * allocates no object per symbol.
+ * The score of every definition of a tree, by position (the index's definition order: by file id,
+ * then as they appear in the file). Position breaks ties of equal scores, which is the (file, line,
+ * name) tie-break as one integer comparison. Parallel arrays, so scoring a large tree allocates no
+ * object per symbol.
+ *
+ * Scores are computed file by file when asked: a map shows the best few hundred of a tree's
+ * hundreds of thousands of definitions, and each file's {@link bounds} lets selection stop at the
+ * first file that cannot hold one of them (see `selectTopSymbols`).
  */
 export interface ScoredSymbols {
   /** File id of the symbol at each position. */
-  files: Int32Array;
-  scores: Float64Array;
+  readonly files: Int32Array;
+  /** File `f`'s symbols are the positions `fileStart[f] ≤ p < fileStart[f + 1]`. */
+  readonly fileStart: Int32Array;
+  /** Per file, a score none of its symbols exceeds. */
+  readonly bounds: Float64Array;
+  /** The files that have symbols, by bound descending (then file id). */
+  readonly filesByBound: Int32Array;
+  /** Scores by position: those of a file are set once {@link scoreFile} ran for it. */
+  readonly scores: Float64Array;
+  /** Computes the scores of `file`'s symbols (once; later calls return at once). */
+  scoreFile(file: number): void;
+  /** Computes every score and returns them all. */
+  scoreAll(): Float64Array;
 }
 
 /**
- * Scores every definition of the index (see the module comment for the order they imply).
- * `ranking` must come from {@link rankFiles} over the same index.
+ * Lazily scored symbols: `score(file, scores)` writes the scores of `file`'s positions and must
+ * never exceed `bounds[file]`.
+ */
+export function lazyScoredSymbols(
+  files: Int32Array,
+  fileStart: Int32Array,
+  bounds: Float64Array,
+  score: (file: number, scores: Float64Array) => void,
+): ScoredSymbols {
+  const fileCount = fileStart.length - 1;
+  const scores = new Float64Array(files.length);
+  const done = new Uint8Array(fileCount);
+  const withSymbols: number[] = [];
+  for (let file = 0; file < fileCount; file++)
+    if (fileStart[file + 1]! > fileStart[file]!) withSymbols.push(file);
+  const filesByBound = Int32Array.from(
+    withSymbols.sort((left, right) => bounds[right]! - bounds[left]! || left - right),
+  );
+  const scoreFile = (file: number) => {
+    if (done[file]) return;
+    done[file] = 1;
+    score(file, scores);
+  };
+  return {
+    files,
+    fileStart,
+    bounds,
+    filesByBound,
+    scores,
+    scoreFile,
+    scoreAll() {
+      for (let file = 0; file < fileCount; file++) scoreFile(file);
+      return scores;
+    },
+  };
+}
+
+/** Kind weights by kind code (one array, so per-index weights derived from it can be kept). */
+const KIND_WEIGHT_BY_CODE = Float64Array.from(DEFINITION_KINDS, (kind) => KIND_WEIGHTS[kind] ?? 0.5);
+
+/** Relative headroom of a score bound over rounding: 4 roundings add at most ~4.4e-16. */
+const BOUND_SLACK = 1 + 2 ** -40;
+
+/** Per file, 1 if one of its definitions is named by a candidate or scoped by a task identifier. */
+function filesThatMayMatch(index: TreeIndex, taskNames: TaskNames): Uint8Array {
+  const mayMatch = new Uint8Array(index.paths.length);
+  const mark = (lists: Definers, id: number) => {
+    for (let at = lists.start[id]!; at < lists.start[id + 1]!; at++) mayMatch[lists.files[at]!] = 1;
+  };
+  const definers = indexDefiners(index);
+  const { candidates } = taskNames;
+  for (let id = 0; id < candidates.length; id++) if (candidates[id]) mark(definers, id);
+  const scopes = indexScopes(index);
+  for (const id of taskNames.identifierIds.values()) mark(scopes, id);
+  return mayMatch;
+}
+
+/**
+ * Scores the definitions of the index (see {@link ScoredSymbols} for the order they imply), file
+ * by file as they are asked for. `ranking` must come from {@link rankFiles} over the same index.
  */
 export function scoreSymbols(
   index: TreeIndex,
-  ranking: Pick<FileRanking, 'scores' | 'referenceTotals'>,
+  ranking: Pick<FileRanking, 'scores' | 'referenceTotals' | 'taskNames'>,
   query?: QueryAnalysis,
 ): ScoredSymbols {
   const { scores: fileScores, referenceTotals } = ranking;
-  const { names, defStart, defName, defKind, defScope, defSelfCount } = index;
+  const { names, defStart, defName, defKind, defScope } = index;
+  const usage = definitionUsageWeights(index, referenceTotals, KIND_WEIGHT_BY_CODE);
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
-  // A name that contains none of these in any case matches nothing (see nameMatchStrength): one
-  // pattern rules out most of a tree's names without lower-casing or splitting them.
-  const mayMatch = wordPrefilter([...exact, ...lowerCase, ...subwords]);
+  // A name that is not a candidate contains none of these in any case and so matches nothing (see
+  // nameMatchStrength); a scope matters when it is a name the task spells exactly.
+  const taskNames = query ? (ranking.taskNames ?? findTaskNames(index, query)) : undefined;
+  const exactIds = new Uint8Array(taskNames ? names.length : 0);
+  for (const id of taskNames?.identifierIds.values() ?? []) exactIds[id] = 1;
   // Names repeat across a tree (`String`, `__init__`, `New`): their match strength is computed once
-  // per name id (NaN until then); so is whether a scope id is a name the task spells exactly.
-  const nameStrengths = new Float64Array(names.length).fill(Number.NaN);
-  const kindWeights = Float64Array.from(DEFINITION_KINDS, (kind) => KIND_WEIGHTS[kind] ?? 0.5);
-  const total = defName.length;
-  const symbolFiles = new Int32Array(total);
-  const scores = new Float64Array(total);
-  for (let file = 0; file < index.paths.length; file++) {
+  // per name id (NaN until then).
+  const nameStrengths = new Float64Array(taskNames ? names.length : 0).fill(Number.NaN);
+  const kindWeights = KIND_WEIGHT_BY_CODE;
+  // A file's bound: its score times its best kind × usage, times the full match multiplier if
+  // any of its definitions can match the task at all (a candidate name, or a scope the task spells),
+  // nudged up by far more than the rounding of the score's four multiplications can add.
+  const mayMatch = taskNames ? filesThatMayMatch(index, taskNames) : undefined;
+  const bounds = new Float64Array(index.paths.length);
+  for (let file = 0; file < bounds.length; file++) {
+    const strongestMatch = mayMatch?.[file] ? QUERY_MATCH_MULTIPLIER : 1;
+    bounds[file] = fileScores[file]! * usage.fileMaxima[file]! * strongestMatch * BOUND_SLACK;
+  }
+  return lazyScoredSymbols(definitionFiles(index), defStart, bounds, (file, scores) => {
     for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
       const id = defName[position]!;
-      const elsewhere = Math.max(0, referenceTotals[id]! - defSelfCount[position]!);
       let match = 0;
-      if (query) {
+      if (taskNames) {
         let strength = nameStrengths[id]!;
         if (Number.isNaN(strength)) {
-          const name = names[id]!;
-          strength = mayMatch.test(name) ? nameMatchStrength(name, exact, lowerCase, subwords) : 0;
+          strength = taskNames.candidates[id] ? nameMatchStrength(names[id]!, exact, lowerCase, subwords) : 0;
           nameStrengths[id] = strength;
         }
         const scope = defScope[position]!;
-        match = scope !== NO_SCOPE && exact.has(names[scope]!) ? Math.min(1, strength + 0.3) : strength;
+        match = scope !== NO_SCOPE && exactIds[scope] === 1 ? Math.min(1, strength + 0.3) : strength;
       }
-      symbolFiles[position] = file;
       scores[position] =
         fileScores[file]! *
         kindWeights[defKind[position]!]! *
         (1 + (QUERY_MATCH_MULTIPLIER - 1) * match) *
-        Math.log2(2 + elsewhere);
+        usage.weights[position]!;
     }
-  }
-  return { files: symbolFiles, scores };
+  });
 }
 
 /** Sorts symbol positions into rank order: score descending, then position. */

@@ -286,8 +286,8 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     const left = new Uint8Array(paths.length);
     for (const file of excluded) left[file] = 1;
     let available = 0;
-    for (let position = 0; position < scored.files.length; position++) {
-      if (left[scored.files[position]!] === 0) available++;
+    for (let file = 0; file < paths.length; file++) {
+      if (left[file] === 0) available += scored.fileStart[file + 1]! - scored.fileStart[file]!;
     }
     // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
     // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
@@ -322,7 +322,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   // Every definition in rank order, each made from the columns as it is reached: a caller that
   // writes them out one by one never holds a kernel-sized tree's millions of them at once.
   function* rankedSymbols(): Generator<RankedDefinition> {
-    const order = rankOrder(scored.scores);
+    const order = rankOrder(scored.scoreAll());
     for (let rank = 0; rank < order.length; rank++) {
       const position = order[rank]!;
       yield {

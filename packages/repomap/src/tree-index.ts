@@ -312,26 +312,38 @@ export interface Definers {
 
 /** Definers already computed, per index: an index never changes, and a build asks more than once. */
 const definersByIndex = new WeakMap<TreeIndex, Definers>();
+const scopesByIndex = new WeakMap<TreeIndex, Definers>();
 
 /** Which files define each name (a name defined twice in one file lists the file once). */
 export function indexDefiners(index: TreeIndex): Definers {
   let definers = definersByIndex.get(index);
   if (!definers) {
-    definers = computeDefiners(index);
+    definers = filesByName(index, index.defName);
     definersByIndex.set(index, definers);
   }
   return definers;
 }
 
-function computeDefiners(index: TreeIndex): Definers {
+/** Per name id, the files holding definitions scoped by it (`Foo`'s methods), in the same form. */
+export function indexScopes(index: TreeIndex): Definers {
+  let scopes = scopesByIndex.get(index);
+  if (!scopes) {
+    scopes = filesByName(index, index.defScope);
+    scopesByIndex.set(index, scopes);
+  }
+  return scopes;
+}
+
+/** Per name id, the files where `column` (a definition column of name ids) holds it. */
+function filesByName(index: TreeIndex, column: Int32Array): Definers {
   const nameCount = index.names.length;
   const fileCount = index.paths.length;
   const counts = new Int32Array(nameCount + 1);
   const lastFile = new Int32Array(nameCount).fill(-1);
   for (let file = 0; file < fileCount; file++) {
     for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
-      const id = index.defName[position]!;
-      if (lastFile[id] !== file) {
+      const id = column[position]!;
+      if (id >= 0 && lastFile[id] !== file) {
         lastFile[id] = file;
         counts[id + 1]!++;
       }
@@ -343,14 +355,57 @@ function computeDefiners(index: TreeIndex): Definers {
   lastFile.fill(-1);
   for (let file = 0; file < fileCount; file++) {
     for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
-      const id = index.defName[position]!;
-      if (lastFile[id] !== file) {
+      const id = column[position]!;
+      if (id >= 0 && lastFile[id] !== file) {
         lastFile[id] = file;
         files[fill[id]!++] = file;
       }
     }
   }
   return { start: counts, files };
+}
+
+/**
+ * The references transposed: per name id, the files referencing it and how often, at
+ * `files[start[id]] …` up to `start[id + 1]` (ascending file ids) with `counts` alongside.
+ * Ranking asks "who uses these few names?" several times per build; this answers from the few
+ * names' lists instead of a pass over every reference of the tree.
+ */
+export interface Postings {
+  start: Int32Array;
+  files: Int32Array;
+  counts: Int32Array;
+}
+
+const postingsByIndex = new WeakMap<TreeIndex, Postings>();
+
+/** The index's {@link Postings}, computed once per index (a server keeps its index across builds). */
+export function indexPostings(index: TreeIndex): Postings {
+  let postings = postingsByIndex.get(index);
+  if (!postings) {
+    postings = computePostings(index);
+    postingsByIndex.set(index, postings);
+  }
+  return postings;
+}
+
+function computePostings(index: TreeIndex): Postings {
+  const { refStart, refIds, refCounts } = index;
+  const nameCount = index.names.length;
+  const start = new Int32Array(nameCount + 1);
+  for (let reference = 0; reference < refIds.length; reference++) start[refIds[reference]! + 1]!++;
+  for (let id = 0; id < nameCount; id++) start[id + 1]! += start[id]!;
+  const files = new Int32Array(refIds.length);
+  const counts = new Int32Array(refIds.length);
+  const fill = start.slice(0, nameCount);
+  for (let file = 0; file + 1 < refStart.length; file++) {
+    for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
+      const at = fill[refIds[reference]!]!++;
+      files[at] = file;
+      counts[at] = refCounts[reference]!;
+    }
+  }
+  return { start, files, counts };
 }
 
 /** The ids of those of `wanted` that occur in the index (one pass over the names, no full map). */
