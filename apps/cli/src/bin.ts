@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import type * as Cli from './cli.js';
+import { runOnServer } from './serve/client.js';
+import { buildStamp } from './serve/protocol.js';
+import { CLI_VERSION } from './version.js';
 
 // The CLI is loaded with a dynamic import of a separate bundle (dist/cli.js), so that a module that
 // cannot load — a broken or partial install — becomes a short message instead of Node's raw stack.
@@ -17,6 +20,20 @@ function fail(what: string, error: unknown): void {
 }
 
 async function main(): Promise<void> {
+  // A running `ctxkit serve` of this very build answers first; it prints what this process would.
+  const served = await runOnServer({
+    args: process.argv.slice(2),
+    cwd: process.cwd(),
+    env: process.env,
+    version: CLI_VERSION,
+    build: buildStamp(import.meta.url),
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+  if (served !== undefined) {
+    process.exitCode = served;
+    return;
+  }
   let cli: typeof Cli;
   try {
     cli = (await import(CLI_MODULE)) as typeof Cli;

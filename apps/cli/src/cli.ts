@@ -10,6 +10,7 @@ import { type CommandIO, createCommandIO, isTerminal } from './io.js';
 import { registerMcpCommand } from './mcp/command.js';
 import { createColors, shouldUseColor } from './output/color.js';
 import { createProgress } from './output/progress.js';
+import { registerServeCommand } from './serve/command.js';
 import { CLI_VERSION } from './version.js';
 
 /*
@@ -86,6 +87,7 @@ export function createProgram(io: CommandIO, environment: NodeJS.ProcessEnv = {}
   registerCommands(program, io);
   registerConfigCommand(program, io);
   registerMcpCommand(program, io);
+  registerServeCommand(program, io, environment);
   // Every subcommand reports its parse errors like every other user mistake: one line, naming
   // the help to read.
   for (const command of program.commands) {

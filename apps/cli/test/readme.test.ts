@@ -48,7 +48,11 @@ describe('the CLI README', () => {
     for (const example of examples) {
       const words = shellWords(example.line);
       const usesTranscript = words.includes('session.json');
-      const args = usesTranscript ? ['--cwd', transcripts, ...words] : words;
+      let args = usesTranscript ? ['--cwd', transcripts, ...words] : words;
+      // A server runs until stopped: here it stops itself after a moment, on a socket of its own.
+      if (example.command === 'serve') {
+        args = [...words, '--idle-timeout', '0.01', '--socket', join(transcripts, 'readme.sock')];
+      }
       const result = await runCli(args, { cwd: cliRoot });
       expect(result.stderr, `ctxkit ${example.line}`).not.toContain('internal error');
       expect(result.code, `ctxkit ${example.line}: ${result.stderr}`).toBe(0);

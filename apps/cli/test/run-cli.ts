@@ -24,12 +24,17 @@ export interface RunOptions {
   env?: Record<string, string>;
 }
 
-/** The environment a child CLI gets: the parent's, minus anything that changes ctxkit's output. */
+/**
+ * The environment a child CLI gets: the parent's, minus anything that changes ctxkit's output, and
+ * never a developer's running `ctxkit serve` unless a test names a server socket itself.
+ */
 export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['CTXKIT_DEBUG', 'NO_COLOR', 'FORCE_COLOR']) {
+  for (const name of ['CTXKIT_DEBUG', 'NO_COLOR', 'FORCE_COLOR', 'CTXKIT_SERVER_SOCKET']) {
     if (!(name in extra)) delete environment[name];
   }
+  if (!('CTXKIT_SERVER_SOCKET' in extra) && !('CTXKIT_NO_SERVER' in extra))
+    environment.CTXKIT_NO_SERVER = '1';
   return environment;
 }
 

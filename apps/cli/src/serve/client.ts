@@ -1,0 +1,109 @@
+/**
+ * The client half of `ctxkit serve`: before the CLI loads, `bin.js` offers the invocation to a
+ * running server of the same build. Whenever the server is not there, not ours, of another build or
+ * goes away before saying anything, the answer is "run it yourself" (undefined) and nothing was
+ * printed, so delegating can only change how fast a command finishes, never what it prints.
+ */
+import { statSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import {
+  Channel,
+  encodeFrame,
+  FrameReader,
+  NO_SERVER_ENV,
+  type ServeRequest,
+  servedCommand,
+  socketPath,
+} from './protocol.js';
+
+/** Where the delegated command writes, and what the client knows about itself. */
+export interface DelegateOptions {
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  version: string;
+  build: string;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** Whether a socket at `path` exists and belongs to this user (another user's could lie to us). */
+function isOurSocket(path: string): boolean {
+  if (process.platform === 'win32') return true;
+  try {
+    const stats = statSync(path);
+    return stats.isSocket() && (typeof process.getuid !== 'function' || stats.uid === process.getuid());
+  } catch {
+    return false;
+  }
+}
+
+function plainEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
+  const copy: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) copy[name] = value;
+  return copy;
+}
+
+/**
+ * Runs the invocation on a server if one of this build is listening, and resolves to its exit
+ * code; resolves to undefined when the caller should run it in this process instead.
+ */
+export function runOnServer(options: DelegateOptions): Promise<number | undefined> {
+  const { env } = options;
+  if (env[NO_SERVER_ENV] === '1' || servedCommand(options.args) === undefined)
+    return Promise.resolve(undefined);
+  const path = socketPath(options.version, env);
+  if (!isOurSocket(path)) return Promise.resolve(undefined);
+
+  return new Promise((resolve) => {
+    let printed = false;
+    let settled = false;
+    const finish = (code: number | undefined) => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      resolve(code);
+    };
+    const socket: Socket = connect(path);
+    const reader = new FrameReader();
+    socket.on('connect', () => {
+      const request: ServeRequest = {
+        args: options.args,
+        cwd: options.cwd,
+        env: plainEnvironment(env),
+        stdoutIsTTY: options.stdout.isTTY === true,
+        stderrIsTTY: options.stderr.isTTY === true,
+        build: options.build,
+      };
+      socket.write(encodeFrame(Channel.request, JSON.stringify(request)));
+    });
+    socket.on('data', (chunk: Buffer) => {
+      for (const { channel, payload } of reader.push(chunk)) {
+        if (channel === Channel.stdout || channel === Channel.stderr) {
+          printed = true;
+          const target = channel === Channel.stdout ? options.stdout : options.stderr;
+          // Respect the terminal's or pipe's pace: a huge `map --json` must not pile up in memory.
+          if (!target.write(payload)) {
+            socket.pause();
+            target.once('drain', () => socket.resume());
+          }
+        } else if (channel === Channel.exit) {
+          finish(Number((JSON.parse(payload.toString('utf8')) as { code: number }).code));
+        } else if (channel === Channel.decline) {
+          finish(undefined);
+        }
+      }
+    });
+    // Refused, reset or gone: harmless before any output (run locally), reported after it.
+    const lost = () => {
+      if (settled) return;
+      if (!printed) return finish(undefined);
+      options.stderr.write(
+        `ctxkit: the ctxkit server stopped before the command finished; run it again (${NO_SERVER_ENV}=1 runs without the server)\n`,
+      );
+      finish(1);
+    };
+    socket.on('error', lost);
+    socket.on('close', lost);
+  });
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runOnServer } from './client.js';
+import { Channel, encodeFrame } from './protocol.js';
+import { type RunInvocation, startServer } from './server.js';
+
+function capture() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      text += String(chunk);
+      callback();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+const directories: string[] = [];
+function socketIn(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'ctxkit-serve-'));
+  directories.push(directory);
+  return join(directory, 'sub', 'test.sock');
+}
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+function delegate(socket: string, args: string[], build = 'b1') {
+  const stdout = capture();
+  const stderr = capture();
+  const result = runOnServer({
+    args,
+    cwd: '/somewhere',
+    env: { CTXKIT_SERVER_SOCKET: socket, NO_COLOR: '1' },
+    version: '0.0.0',
+    build,
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+  });
+  return { result, stdout: stdout.text, stderr: stderr.text };
+}
+
+describe('ctxkit serve, in process', () => {
+  it('runs a request with the client’s arguments, directory, environment and terminal flags', async () => {
+    const socket = socketIn();
+    const seen: unknown[] = [];
+    const run: RunInvocation = async (argv, io, environment) => {
+      seen.push({
+        argv,
+        cwd: io.cwd,
+        color: environment.NO_COLOR,
+        tty: (io.stdout as { isTTY?: boolean }).isTTY,
+      });
+      io.stdout!.write('out ✓\n');
+      io.stderr!.write('note\n');
+      return 3;
+    };
+    const server = await startServer({
+      socket,
+      build: 'b1',
+      run,
+      log: new PassThrough().resume(),
+      idleTimeoutMs: 0,
+    });
+    const call = delegate(socket, ['pack', '.', '--task', 'x']);
+    expect(await call.result).toBe(3);
+    expect(call.stdout()).toBe('out ✓\n');
+    expect(call.stderr()).toBe('note\n');
+    expect(seen).toEqual([
+      { argv: ['node', 'ctxkit', 'pack', '.', '--task', 'x'], cwd: '/somewhere', color: '1', tty: false },
+    ]);
+    await server.close();
+  });
+
+  it('declines a client of another build and steps aside', async () => {
+    const socket = socketIn();
+    let runs = 0;
+    const server = await startServer({
+      socket,
+      build: 'old',
+      run: async () => {
+        runs++;
+        return 0;
+      },
+      log: new PassThrough().resume(),
+      idleTimeoutMs: 0,
+    });
+    const call = delegate(socket, ['map'], 'new');
+    expect(await call.result).toBeUndefined();
+    await server.closed;
+    expect(runs).toBe(0);
+    expect(call.stdout() + call.stderr()).toBe('');
+  });
+
+  it('leaves commands it does not serve, and a missing server, to the caller', async () => {
+    const socket = socketIn();
+    expect(await delegate(socket, ['map']).result).toBeUndefined();
+    const server = await startServer({
+      socket,
+      build: 'b1',
+      run: async () => 0,
+      log: new PassThrough().resume(),
+      idleTimeoutMs: 0,
+    });
+    expect(await delegate(socket, ['tokens', 'a.ts']).result).toBeUndefined();
+    expect(await delegate(socket, ['map'], 'b1').result).toBe(0);
+    await server.close();
+  });
+
+  it('reports a server that vanishes after printing, and is silent when it vanishes before', async () => {
+    const socket = socketIn();
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(socket, '..'), { recursive: true, mode: 0o700 });
+    let printFirst = true;
+    const fake = createServer((connection) => {
+      connection.once('data', () => {
+        if (printFirst) connection.write(encodeFrame(Channel.stdout, 'partial'));
+        connection.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(socket, resolve));
+    const after = delegate(socket, ['pack']);
+    expect(await after.result).toBe(1);
+    expect(after.stdout()).toBe('partial');
+    expect(after.stderr()).toContain('the ctxkit server stopped before the command finished');
+    printFirst = false;
+    const before = delegate(socket, ['pack']);
+    expect(await before.result).toBeUndefined();
+    expect(before.stdout() + before.stderr()).toBe('');
+    await new Promise<void>((resolve) => fake.close(() => resolve()));
+  });
+});

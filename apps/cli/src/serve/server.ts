@@ -1,0 +1,216 @@
+/**
+ * `ctxkit serve`: one long-lived process that runs `pack`, `compose`, `map` and `symbols` for
+ * delegating clients. What it saves is per-process work: loading the CLI, warming the JIT, reading
+ * and checking a repository's cache (a process keeps the last cache it used while the file is
+ * unchanged). Every request still walks the tree, so edits are seen as in a one-shot run.
+ * Requests run one at a time, in arrival order.
+ */
+import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Writable } from 'node:stream';
+import { UserError } from '../errors.js';
+import type { CommandIO } from '../io.js';
+import { Channel, encodeFrame, FrameReader, type ServeRequest, servedCommand } from './protocol.js';
+
+/** Runs one CLI invocation (the real one is `run` from cli.ts). */
+export type RunInvocation = (
+  argv: string[],
+  io: Partial<CommandIO>,
+  environment: NodeJS.ProcessEnv,
+) => Promise<number>;
+
+export interface ServeOptions {
+  socket: string;
+  /** This server's build stamp; requests from another build are declined. */
+  build: string;
+  run: RunInvocation;
+  /** Where the server reports itself, one line per request (not the clients' output). */
+  log: NodeJS.WritableStream;
+  /** Stop after this long without a request; 0 = never. */
+  idleTimeoutMs: number;
+}
+
+/** A running server. */
+export interface CliServer {
+  /** Resolves when the server has stopped (idle timeout, a newer build's client, or close()). */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Whether something answers on `socket` (a live server) rather than a leftover file. */
+function answers(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(socket);
+    probe.on('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.on('error', () => resolve(false));
+  });
+}
+
+/** Makes the socket's directory, private to this user, or refuses one that is not. */
+function prepareDirectory(socket: string): void {
+  if (process.platform === 'win32') return;
+  const directory = dirname(socket);
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const stats = lstatSync(directory);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : stats.uid;
+  if (!stats.isDirectory() || stats.uid !== uid) {
+    throw new UserError(`refusing to serve from ${directory}: not a directory owned by this user`);
+  }
+  if ((stats.mode & 0o077) !== 0) chmodSync(directory, 0o700);
+}
+
+/** A stream that forwards what a command writes to the client as frames of `channel`. */
+function channelStream(
+  socket: Socket,
+  channel: typeof Channel.stdout | typeof Channel.stderr,
+  isTTY: boolean,
+) {
+  const stream = new Writable({
+    write(chunk: Buffer | string, encoding, callback) {
+      if (socket.destroyed) return callback();
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+      // The callback waits for the socket to drain, so a command writing a huge document is paced
+      // by the client's reader rather than buffered here.
+      if (socket.write(encodeFrame(channel, bytes))) callback();
+      else socket.once('drain', () => callback());
+    },
+  });
+  return Object.assign(stream, { isTTY });
+}
+
+/** Starts serving on `options.socket`; rejects with a UserError if a server already answers there. */
+export async function startServer(options: ServeOptions): Promise<CliServer> {
+  const { socket: path, log } = options;
+  prepareDirectory(path);
+  if (process.platform !== 'win32') {
+    let exists = true;
+    try {
+      lstatSync(path);
+    } catch {
+      exists = false;
+    }
+    if (exists) {
+      if (await answers(path)) throw new UserError(`a ctxkit server is already running on ${path}`);
+      unlinkSync(path); // left behind by a server that was killed
+    }
+  }
+
+  let queue: Promise<void> = Promise.resolve();
+  let active = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+
+  const armIdleTimer = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (options.idleTimeoutMs > 0 && active === 0) {
+      idleTimer = setTimeout(() => {
+        log.write(`ctxkit serve: idle for ${options.idleTimeoutMs / 60_000} min, stopping\n`);
+        void close();
+      }, options.idleTimeoutMs);
+      idleTimer.unref();
+    }
+  };
+
+  const handle = async (connection: Socket, request: ServeRequest) => {
+    if (request.build !== options.build) {
+      connection.end(encodeFrame(Channel.decline, JSON.stringify({ reason: 'another build' })));
+      // A client of a newer build exists: this server's code is out of date, so it steps aside.
+      log.write(
+        'ctxkit serve: the installed ctxkit changed, stopping (start it again to serve the new build)\n',
+      );
+      void close();
+      return;
+    }
+    const stdout = channelStream(connection, Channel.stdout, request.stdoutIsTTY);
+    const stderr = channelStream(connection, Channel.stderr, request.stderrIsTTY);
+    const started = performance.now();
+    let code: number;
+    try {
+      code = await options.run(
+        ['node', 'ctxkit', ...request.args],
+        { cwd: request.cwd, stdout, stderr },
+        request.env,
+      );
+    } catch (error) {
+      // run() reports every failure itself; this is the server's own bug, still answered.
+      const message = error instanceof Error ? error.message : String(error);
+      stderr.write(`ctxkit: internal error in the ctxkit server: ${message.split('\n')[0]}\n`);
+      code = 1;
+    }
+    if (!connection.destroyed) connection.end(encodeFrame(Channel.exit, JSON.stringify({ code })));
+    const command = servedCommand(request.args) ?? '?';
+    log.write(
+      `ctxkit serve: ${command} in ${request.cwd}: exit ${code}, ${Math.round(performance.now() - started)} ms\n`,
+    );
+  };
+
+  const server: Server = createServer((connection) => {
+    const reader = new FrameReader();
+    let received = false;
+    connection.on('error', () => connection.destroy());
+    connection.on('data', (chunk: Buffer) => {
+      if (received) return;
+      const frame = reader.push(chunk)[0];
+      if (!frame) return;
+      received = true;
+      let request: ServeRequest;
+      try {
+        request = JSON.parse(frame.payload.toString('utf8')) as ServeRequest;
+        if (frame.channel !== Channel.request || !Array.isArray(request.args))
+          throw new Error('not a request');
+      } catch {
+        connection.end(encodeFrame(Channel.decline, JSON.stringify({ reason: 'malformed request' })));
+        return;
+      }
+      active++;
+      if (idleTimer) clearTimeout(idleTimer);
+      queue = queue
+        .then(() => handle(connection, request))
+        .finally(() => {
+          active--;
+          armIdleTimer();
+        });
+    });
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      if (idleTimer) clearTimeout(idleTimer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await queue;
+      if (process.platform !== 'win32') {
+        try {
+          unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      }
+      resolveClosed();
+    })();
+    return closing;
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE' ? new UserError(`a ctxkit server is already running on ${path}`) : error,
+      ),
+    );
+    server.listen(path, () => {
+      server.removeAllListeners('error');
+      resolve();
+    });
+  });
+  armIdleTimer();
+  return { closed, close };
+}

@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnvironment, makeTempDirectory, runCli } from './run-cli.js';
+
+// The built `ctxkit serve` in a child process, and built clients that delegate to it: what a
+// delegated command prints must be exactly what it prints when run on its own.
+
+interface RunningServer {
+  child: ChildProcess;
+  /** Everything the server has written to its stderr so far. */
+  log(): string;
+  stopped: Promise<number | null>;
+}
+
+async function startServe(socket: string, extra: string[] = []): Promise<RunningServer> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--socket', socket, ...extra], {
+    env: cleanEnvironment(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    log += chunk;
+  });
+  const stopped = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const deadline = Date.now() + 15_000;
+  while (!log.includes('listening on')) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`ctxkit serve did not start: ${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { child, log: () => log, stopped };
+}
+
+describe('ctxkit serve', () => {
+  let workspace: string;
+  let repository: string;
+  let socket: string;
+  let server: RunningServer;
+  const viaServer = () => ({ CTXKIT_SERVER_SOCKET: socket });
+  const alone = { CTXKIT_NO_SERVER: '1' };
+
+  beforeAll(async () => {
+    workspace = makeTempDirectory('serve');
+    repository = join(workspace, 'repo');
+    mkdirSync(join(repository, 'src'), { recursive: true });
+    writeFileSync(
+      join(repository, 'src', 'budget.ts'),
+      'export interface Budget {\n  window: number;\n}\n\nexport function computeBudget(window: number): Budget {\n  return { window };\n}\n',
+    );
+    writeFileSync(
+      join(repository, 'src', 'main.ts'),
+      "import { computeBudget } from './budget.js';\n\nexport function main(): void {\n  console.log(computeBudget(8192));\n}\n",
+    );
+    writeFileSync(join(repository, 'AGENTS.md'), '# Rules\n\nRun the tests before committing.\n');
+    socket = join(workspace, 'ctxkit.sock');
+    server = await startServe(socket);
+  });
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.stopped;
+  });
+
+  it('prints exactly what the command prints on its own, and the server ran it', async () => {
+    const cases = [
+      ['pack', '.', '--task', 'computeBudget should reject a negative window', '--json'],
+      ['pack', '.', '--task', 'computeBudget should reject a negative window'],
+      ['--json', 'compose', '.', '--task', 'computeBudget window'],
+      ['map', 'src', '--query', 'budget'],
+      ['symbols', '--json'],
+    ];
+    for (const args of cases) {
+      // Once first, so both measured runs find the repository's cache in the same (warm) state.
+      await runCli(args, { cwd: repository, env: alone });
+      const before = server.log().split('\n').length;
+      const served = await runCli(args, { cwd: repository, env: viaServer() });
+      const local = await runCli(args, { cwd: repository, env: alone });
+      expect(served, args.join(' ')).toEqual(local);
+      expect(served.code).toBe(0);
+      const logged = server
+        .log()
+        .split('\n')
+        .slice(before - 1)
+        .join('\n');
+      expect(logged, args.join(' ')).toContain(`in ${repository}: exit 0`);
+    }
+  });
+
+  it('reports a user mistake the same way, with the same exit code', async () => {
+    const args = ['pack', 'missing-dir', '--task', 'x'];
+    const served = await runCli(args, { cwd: repository, env: viaServer() });
+    expect(served).toEqual(await runCli(args, { cwd: repository, env: alone }));
+    expect(served.code).toBe(2);
+    expect(server.log()).toContain('exit 2');
+  });
+
+  it('runs locally what the server cannot do: standard input, help, other commands', async () => {
+    const before = server.log();
+    const fromStdin = await runCli(['pack', '.', '--task-file', '-', '--json'], {
+      cwd: repository,
+      env: viaServer(),
+      input: 'computeBudget should reject a negative window',
+    });
+    expect(fromStdin.code).toBe(0);
+    expect(JSON.parse(fromStdin.stdout).text).toContain('computeBudget should reject a negative window');
+    expect((await runCli(['pack', '--help'], { env: viaServer() })).code).toBe(0);
+    expect((await runCli(['budget', '--model', 'qwen2.5-coder:7b'], { env: viaServer() })).code).toBe(0);
+    expect(server.log()).toBe(before);
+  });
+
+  it('refuses to start a second server on the same socket', async () => {
+    const second = await runCli(['serve', '--socket', socket]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toBe(`ctxkit: a ctxkit server is already running on ${socket}\n`);
+  });
+
+  it('falls back to running alone when nothing answers on the socket', async () => {
+    // A socket file nobody accepts on any more: what a server killed with SIGKILL leaves behind.
+    const killed = spawn(process.execPath, [BIN, 'serve', '--socket', join(workspace, 'killed.sock')], {
+      env: cleanEnvironment(),
+      stdio: 'ignore',
+    });
+    const killedSocket = join(workspace, 'killed.sock');
+    const deadline = Date.now() + 15_000;
+    while (!existsSync(killedSocket) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    killed.kill('SIGKILL');
+    await new Promise((resolve) => killed.on('close', resolve));
+    expect(existsSync(killedSocket)).toBe(true);
+
+    const args = ['pack', '.', '--task', 'computeBudget', '--json'];
+    const result = await runCli(args, { cwd: repository, env: { CTXKIT_SERVER_SOCKET: killedSocket } });
+    expect(result).toEqual(await runCli(args, { cwd: repository, env: alone }));
+
+    // A new server takes the leftover socket over.
+    const replacement = await startServe(killedSocket);
+    replacement.child.kill('SIGTERM');
+    expect(await replacement.stopped).toBe(0);
+    expect(existsSync(killedSocket)).toBe(false);
+  });
+
+  it('stops after its idle timeout, and rejects a bad one', async () => {
+    const bad = await runCli(['serve', '--socket', join(workspace, 'bad.sock'), '--idle-timeout', 'soon']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--idle-timeout expects minutes');
+    const idle = await startServe(join(workspace, 'idle.sock'), ['--idle-timeout', '0.005']);
+    expect(await idle.stopped).toBe(0);
+    expect(idle.log()).toContain('idle for');
+  });
+});
