@@ -60,6 +60,39 @@ export function unpackWalk(packed: PackedWalk): WalkResult {
 }
 
 /**
+ * The walk thread kept between walks: a process that builds maps again and again (a server, a
+ * harness) would otherwise start a thread, with its own runtime and cold code, for every build.
+ * Unreferenced while idle, so it never keeps a process alive.
+ */
+let idleWorker: Worker | undefined;
+
+function takeWorker(script: URL): Worker {
+  let worker = idleWorker;
+  idleWorker = undefined;
+  if (!worker) {
+    const created = new Worker(script);
+    // A kept thread that fails or ends while idle is simply not reused.
+    const forget = () => {
+      if (idleWorker === created) idleWorker = undefined;
+    };
+    created.on('error', forget);
+    created.on('exit', forget);
+    worker = created;
+  }
+  worker.ref();
+  return worker;
+}
+
+function releaseWorker(worker: Worker): void {
+  if (idleWorker) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  idleWorker = worker;
+}
+
+/**
  * Starts walking `request.root` on a worker thread, selecting the files a scanner reads. Returns
  * `undefined` when there is no built worker to run (running from sources, bundled); the promise
  * resolves to `undefined` when the worker fails, and the caller walks on its own thread.
@@ -70,20 +103,29 @@ export function walkInBackground(request: WalkRequest): Promise<WalkResult | und
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = new Worker(script);
+      worker = takeWorker(script);
     } catch {
       resolve(undefined);
       return;
     }
-    const finish = (result: WalkResult | undefined) => {
-      resolve(result);
-      void worker.terminate();
+    const onMessage = (message: PackedWalk | { error: string }) => {
+      settle();
+      releaseWorker(worker);
+      resolve('error' in message ? undefined : unpackWalk(message));
     };
-    worker.once('message', (message: PackedWalk | { error: string }) =>
-      finish('error' in message ? undefined : unpackWalk(message)),
-    );
-    worker.once('error', () => finish(undefined));
-    worker.once('exit', () => finish(undefined));
+    const onFailure = () => {
+      settle();
+      void worker.terminate();
+      resolve(undefined);
+    };
+    const settle = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onFailure);
+      worker.off('exit', onFailure);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onFailure);
+    worker.on('exit', onFailure);
     worker.postMessage(request);
   });
 }

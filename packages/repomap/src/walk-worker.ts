@@ -1,14 +1,15 @@
 /**
- * Worker-thread entry: walks one tree and posts the result back, packed (paths in one string, sizes
- * and mtimes in transferred arrays) so the receiving thread decodes a few values, not one object
- * per file. Loads the walk and the extension table only, so it starts fast.
+ * Worker-thread entry: walks a tree per message and posts each result back, packed (paths in one
+ * string, sizes and mtimes in transferred arrays) so the receiving thread decodes a few values,
+ * not one object per file. Loads the walk and the extension table only, so it starts fast; the
+ * thread is kept for the next walk of a long-running process (see `background-walk.ts`).
  */
 import { parentPort } from 'node:worker_threads';
 import { packWalk, type WalkRequest } from './background-walk.js';
 import { languageForPath } from './scanners/languages.js';
 import { walkRepository } from './walk.js';
 
-parentPort?.once('message', async (request: WalkRequest) => {
+parentPort?.on('message', async (request: WalkRequest) => {
   try {
     const result = await walkRepository({
       ...request,
