@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnvironment, makeTempDirectory, runCli } from './run-cli.js';
+import { BIN, cleanEnvironment, makeTempDirectory, runCli, writeBudgetProject } from './run-cli.js';
 
 // A real MCP client (the SDK's own) talking to the built server in a child process over stdio.
 
@@ -26,15 +26,7 @@ describe('ctxkit mcp', () => {
     writeFileSync(join(served, 'src', 'thirty.txt'), `${lines.join('\n')}\n`);
     writeFileSync(join(served, 'crlf.txt'), 'first\r\nsecond\r\n');
     writeFileSync(join(served, 'image.bin'), Buffer.from([0x89, 0x50, 0x00, 0x47]));
-    writeFileSync(
-      join(served, 'src', 'budget.ts'),
-      'export interface Budget {\n  window: number;\n}\n\nexport function computeBudget(window: number): Budget {\n  return { window };\n}\n',
-    );
-    writeFileSync(
-      join(served, 'src', 'main.ts'),
-      "import { computeBudget } from './budget.js';\n\nexport function main(): void {\n  console.log(computeBudget(8192));\n}\n",
-    );
-    writeFileSync(join(served, 'AGENTS.md'), '# Rules\n\nRun the tests before committing.\n');
+    writeBudgetProject(served);
     mkdirSync(join(served, '.ctxkit', 'skills', 'budgeting'), { recursive: true });
     writeFileSync(
       join(served, '.ctxkit', 'skills', 'budgeting', 'SKILL.md'),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,23 @@ export function parseJson(result: CliResult): unknown {
 /** A fresh empty directory under the system temp dir (real path, so symlinked /tmp compares equal). */
 export function makeTempDirectory(prefix: string): string {
   return realpathSync(mkdtempSync(join(tmpdir(), `ctxkit-${prefix}-`)));
+}
+
+/**
+ * A two-file TypeScript project under `directory`: `src/budget.ts` defines `computeBudget` and
+ * `Budget`, `src/main.ts` calls it, plus an AGENTS.md: enough for a map with an edge and a pack.
+ */
+export function writeBudgetProject(directory: string): void {
+  mkdirSync(join(directory, 'src'), { recursive: true });
+  writeFileSync(
+    join(directory, 'src', 'budget.ts'),
+    'export interface Budget {\n  window: number;\n}\n\nexport function computeBudget(window: number): Budget {\n  return { window };\n}\n',
+  );
+  writeFileSync(
+    join(directory, 'src', 'main.ts'),
+    "import { computeBudget } from './budget.js';\n\nexport function main(): void {\n  console.log(computeBudget(8192));\n}\n",
+  );
+  writeFileSync(join(directory, 'AGENTS.md'), '# Rules\n\nRun the tests before committing.\n');
 }
 
 /** A stack frame line, which must never reach a user for bad input. */

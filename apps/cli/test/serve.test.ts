@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnvironment, makeTempDirectory, runCli } from './run-cli.js';
+import { BIN, cleanEnvironment, makeTempDirectory, runCli, writeBudgetProject } from './run-cli.js';
 
 // The built `ctxkit serve` in a child process, and built clients that delegate to it: what a
 // delegated command prints must be exactly what it prints when run on its own.
@@ -44,16 +44,7 @@ describe('ctxkit serve', () => {
   beforeAll(async () => {
     workspace = makeTempDirectory('serve');
     repository = join(workspace, 'repo');
-    mkdirSync(join(repository, 'src'), { recursive: true });
-    writeFileSync(
-      join(repository, 'src', 'budget.ts'),
-      'export interface Budget {\n  window: number;\n}\n\nexport function computeBudget(window: number): Budget {\n  return { window };\n}\n',
-    );
-    writeFileSync(
-      join(repository, 'src', 'main.ts'),
-      "import { computeBudget } from './budget.js';\n\nexport function main(): void {\n  console.log(computeBudget(8192));\n}\n",
-    );
-    writeFileSync(join(repository, 'AGENTS.md'), '# Rules\n\nRun the tests before committing.\n');
+    writeBudgetProject(repository);
     socket = join(workspace, 'ctxkit.sock');
     server = await startServe(socket);
   });

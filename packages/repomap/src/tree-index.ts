@@ -310,29 +310,27 @@ export interface Definers {
   files: Int32Array;
 }
 
-/** Definers already computed, per index: an index never changes, and a build asks more than once. */
-const definersByIndex = new WeakMap<TreeIndex, Definers>();
-const scopesByIndex = new WeakMap<TreeIndex, Definers>();
+/**
+ * `compute` memoized per index: an index never changes, a build asks for the same derived columns
+ * more than once, and a long-running process keeps its index (and so these) across builds.
+ */
+export function perIndex<T>(compute: (index: TreeIndex) => T): (index: TreeIndex) => T {
+  const known = new WeakMap<TreeIndex, T>();
+  return (index) => {
+    let value = known.get(index);
+    if (value === undefined) {
+      value = compute(index);
+      known.set(index, value);
+    }
+    return value;
+  };
+}
 
 /** Which files define each name (a name defined twice in one file lists the file once). */
-export function indexDefiners(index: TreeIndex): Definers {
-  let definers = definersByIndex.get(index);
-  if (!definers) {
-    definers = filesByName(index, index.defName);
-    definersByIndex.set(index, definers);
-  }
-  return definers;
-}
+export const indexDefiners = perIndex((index) => filesByName(index, index.defName));
 
 /** Per name id, the files holding definitions scoped by it (`Foo`'s methods), in the same form. */
-export function indexScopes(index: TreeIndex): Definers {
-  let scopes = scopesByIndex.get(index);
-  if (!scopes) {
-    scopes = filesByName(index, index.defScope);
-    scopesByIndex.set(index, scopes);
-  }
-  return scopes;
-}
+export const indexScopes = perIndex((index) => filesByName(index, index.defScope));
 
 /** Per name id, the files where `column` (a definition column of name ids) holds it. */
 function filesByName(index: TreeIndex, column: Int32Array): Definers {
@@ -377,17 +375,8 @@ export interface Postings {
   counts: Int32Array;
 }
 
-const postingsByIndex = new WeakMap<TreeIndex, Postings>();
-
-/** The index's {@link Postings}, computed once per index (a server keeps its index across builds). */
-export function indexPostings(index: TreeIndex): Postings {
-  let postings = postingsByIndex.get(index);
-  if (!postings) {
-    postings = computePostings(index);
-    postingsByIndex.set(index, postings);
-  }
-  return postings;
-}
+/** The index's {@link Postings}. */
+export const indexPostings = perIndex(computePostings);
 
 function computePostings(index: TreeIndex): Postings {
   const { refStart, refIds, refCounts } = index;

@@ -5,7 +5,7 @@
  * and then only the task's own work is left per build.
  */
 import { splitIdentifier } from './query.js';
-import type { TreeIndex } from './tree-index.js';
+import { perIndex, type TreeIndex } from './tree-index.js';
 
 /** A file's path split for the vocabulary signal (see `vocabularySeeds`). */
 export interface PathVocabulary {
@@ -109,17 +109,11 @@ export function definitionUsageWeights(
   return usage;
 }
 
-const definitionFileIds = new WeakMap<TreeIndex, Int32Array>();
-
 /** By definition position, the id of the file that holds it. */
-export function definitionFiles(index: TreeIndex): Int32Array {
-  let files = definitionFileIds.get(index);
-  if (!files) {
-    files = new Int32Array(index.defName.length);
-    for (let file = 0; file + 1 < index.defStart.length; file++) {
-      files.fill(file, index.defStart[file]!, index.defStart[file + 1]!);
-    }
-    definitionFileIds.set(index, files);
+export const definitionFiles = perIndex((index) => {
+  const files = new Int32Array(index.defName.length);
+  for (let file = 0; file + 1 < index.defStart.length; file++) {
+    files.fill(file, index.defStart[file]!, index.defStart[file + 1]!);
   }
   return files;
-}
+});
