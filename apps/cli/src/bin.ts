@@ -19,7 +19,25 @@ function fail(what: string, error: unknown): void {
   process.exitCode = 1;
 }
 
+/**
+ * A reader that stops early (`ctxkit symbols | head`) closes the pipe: that ends the output, it is
+ * not a failure. Any other write error (a full disk) is one line, never Node's stack.
+ */
+function onOutputError(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') {
+    try {
+      process.stderr.write(`ctxkit: cannot write the output: ${error.message.split('\n')[0]}\n`);
+    } catch {
+      // stderr is gone too
+    }
+    process.exitCode = 1;
+  }
+  process.exit();
+}
+
 async function main(): Promise<void> {
+  process.stdout.on('error', onOutputError);
+  process.stderr.on('error', onOutputError);
   // A running `ctxkit serve` of this very build answers first; it prints what this process would.
   const served = await runOnServer({
     args: process.argv.slice(2),

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,25 @@ describe('ctxkit (the command shell)', () => {
       expect(output).not.toContain('\u001b[');
       expect(JSON.parse(output)).toHaveProperty('settings');
     });
+  });
+
+  it('stops quietly when the reader closes the pipe early (ctxkit symbols | head)', async () => {
+    const tree = makeTempDirectory('epipe');
+    const body = Array.from({ length: 400 }, (_, i) => `export function handler${i}(): void {}`).join('\n');
+    writeFileSync(join(tree, 'many.ts'), `${body}\n`);
+    const child = spawn(process.execPath, [BIN, 'symbols', tree, '--no-cache'], {
+      env: cleanEnvironment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    // The reader is gone before the first line is written, as after `| head -0`.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('does not colour output into a pipe', async () => {
