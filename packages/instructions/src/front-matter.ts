@@ -1,4 +1,16 @@
-import matter from 'gray-matter';
+import { createRequire } from 'node:module';
+
+type Matter = typeof import('gray-matter');
+let loadedMatter: Matter | undefined;
+
+/**
+ * gray-matter and its YAML parser load on the first block to parse, not with this module: they
+ * take ~30 ms to load, and most instruction files (and so most runs) have no front matter at all.
+ */
+function matter(...args: Parameters<Matter>): ReturnType<Matter> {
+  loadedMatter ??= createRequire(import.meta.url)('gray-matter') as Matter;
+  return loadedMatter(...args);
+}
 
 /** The outcome of reading a file's YAML front matter. */
 export interface FrontMatter {
