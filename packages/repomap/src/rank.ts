@@ -14,7 +14,6 @@ import {
   type Definers,
   indexDefiners,
   indexPostings,
-  indexScopes,
   NO_SCOPE,
   type TreeIndex,
 } from './tree-index.js';
@@ -520,14 +519,28 @@ const BOUND_SLACK = 1 + 2 ** -40;
 /** Per file, 1 if one of its definitions is named by a candidate or scoped by a task identifier. */
 function filesThatMayMatch(index: TreeIndex, taskNames: TaskNames): Uint8Array {
   const mayMatch = new Uint8Array(index.paths.length);
-  const mark = (lists: Definers, id: number) => {
-    for (let at = lists.start[id]!; at < lists.start[id + 1]!; at++) mayMatch[lists.files[at]!] = 1;
-  };
   const definers = indexDefiners(index);
   const { candidates } = taskNames;
-  for (let id = 0; id < candidates.length; id++) if (candidates[id]) mark(definers, id);
-  const scopes = indexScopes(index);
-  for (const id of taskNames.identifierIds.values()) mark(scopes, id);
+  for (let id = 0; id < candidates.length; id++) {
+    if (!candidates[id]) continue;
+    for (let at = definers.start[id]!; at < definers.start[id + 1]!; at++) mayMatch[definers.files[at]!] = 1;
+  }
+  if (taskNames.identifierIds.size > 0) {
+    // Scopes the task spells are few: one pass over the scope column finds their files.
+    const scoping = new Uint8Array(index.names.length);
+    for (const id of taskNames.identifierIds.values()) scoping[id] = 1;
+    const { defStart, defScope } = index;
+    for (let file = 0; file < mayMatch.length; file++) {
+      if (mayMatch[file]) continue;
+      for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
+        const scope = defScope[position]!;
+        if (scope !== NO_SCOPE && scoping[scope]) {
+          mayMatch[file] = 1;
+          break;
+        }
+      }
+    }
+  }
   return mayMatch;
 }
 

@@ -327,21 +327,17 @@ export function perIndex<T>(compute: (index: TreeIndex) => T): (index: TreeIndex
 }
 
 /** Which files define each name (a name defined twice in one file lists the file once). */
-export const indexDefiners = perIndex((index) => filesByName(index, index.defName));
+export const indexDefiners = perIndex(computeDefiners);
 
-/** Per name id, the files holding definitions scoped by it (`Foo`'s methods), in the same form. */
-export const indexScopes = perIndex((index) => filesByName(index, index.defScope));
-
-/** Per name id, the files where `column` (a definition column of name ids) holds it. */
-function filesByName(index: TreeIndex, column: Int32Array): Definers {
+function computeDefiners(index: TreeIndex): Definers {
   const nameCount = index.names.length;
   const fileCount = index.paths.length;
   const counts = new Int32Array(nameCount + 1);
   const lastFile = new Int32Array(nameCount).fill(-1);
   for (let file = 0; file < fileCount; file++) {
     for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
-      const id = column[position]!;
-      if (id >= 0 && lastFile[id] !== file) {
+      const id = index.defName[position]!;
+      if (lastFile[id] !== file) {
         lastFile[id] = file;
         counts[id + 1]!++;
       }
@@ -353,8 +349,8 @@ function filesByName(index: TreeIndex, column: Int32Array): Definers {
   lastFile.fill(-1);
   for (let file = 0; file < fileCount; file++) {
     for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
-      const id = column[position]!;
-      if (id >= 0 && lastFile[id] !== file) {
+      const id = index.defName[position]!;
+      if (lastFile[id] !== file) {
         lastFile[id] = file;
         files[fill[id]!++] = file;
       }
