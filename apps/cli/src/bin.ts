@@ -1,6 +1,7 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import type * as Cli from './cli.js';
-import { runOnServer } from './serve/client.js';
+import { runOnServer, startServerInBackground } from './serve/client.js';
 import { buildStamp } from './serve/protocol.js';
 import { CLI_VERSION } from './version.js';
 
@@ -52,6 +53,12 @@ async function main(): Promise<void> {
     process.exitCode = served;
     return;
   }
+  startServerInBackground({
+    args: process.argv.slice(2),
+    env: process.env,
+    version: CLI_VERSION,
+    bin: fileURLToPath(import.meta.url),
+  });
   let cli: typeof Cli;
   try {
     cli = (await import(CLI_MODULE)) as typeof Cli;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnvironment, makeTempDirectory, runCli, writeBudgetProject } from './run-cli.js';
@@ -130,6 +130,38 @@ describe('ctxkit serve', () => {
     replacement.child.kill('SIGTERM');
     expect(await replacement.stopped).toBe(0);
     expect(existsSync(killedSocket)).toBe(false);
+  });
+
+  it('with CTXKIT_SERVE=auto, starts a server in the background for the calls after the first', async () => {
+    const autoSocket = join(workspace, 'auto.sock');
+    const env = { CTXKIT_SERVE: 'auto', CTXKIT_SERVER_SOCKET: autoSocket };
+    const args = ['pack', '.', '--task', 'computeBudget window', '--json'];
+    const alone = await runCli(args, { cwd: repository, env: { CTXKIT_NO_SERVER: '1' } });
+    expect(await runCli(args, { cwd: repository, env })).toEqual(alone);
+    const deadline = Date.now() + 15_000;
+    while (!existsSync(autoSocket) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(autoSocket)).toBe(true);
+    // The server, found by its socket in its command line (it is detached from this test).
+    const server = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .find((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(autoSocket);
+        } catch {
+          return false;
+        }
+      });
+    expect(server).toBeDefined();
+    try {
+      expect(await runCli(args, { cwd: repository, env })).toEqual(alone);
+    } finally {
+      process.kill(Number(server), 'SIGTERM');
+    }
+    const gone = Date.now() + 15_000;
+    while (existsSync(autoSocket) && Date.now() < gone)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(autoSocket)).toBe(false);
   });
 
   it('stops after its idle timeout, and rejects a bad one', async () => {

@@ -7,6 +7,8 @@
 import { statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import {
+  AUTO_SERVE_ENV,
+  AUTO_SERVE_IDLE_MINUTES,
   Channel,
   encodeFrame,
   FrameReader,
@@ -106,4 +108,41 @@ export function runOnServer(options: DelegateOptions): Promise<number | undefine
     socket.on('error', lost);
     socket.on('close', lost);
   });
+}
+
+/**
+ * With `CTXKIT_SERVE=auto`, a served command that found no server starts `ctxkit serve` detached
+ * (stopping after {@link AUTO_SERVE_IDLE_MINUTES} idle minutes) for the calls after it, and runs
+ * itself as usual. Opt-in: a command line tool does not leave processes behind unasked. Two
+ * clients starting one at once are harmless: the second server finds the first and exits.
+ */
+export function startServerInBackground(
+  options: Pick<DelegateOptions, 'args' | 'env' | 'version'> & { bin: string },
+): void {
+  const { env } = options;
+  if (env[AUTO_SERVE_ENV] !== 'auto' || env[NO_SERVER_ENV] === '1') return;
+  if (servedCommand(options.args) === undefined) return;
+  const argv = [
+    options.bin,
+    'serve',
+    '--quiet',
+    '--socket',
+    socketPath(options.version, env),
+    '--idle-timeout',
+    String(AUTO_SERVE_IDLE_MINUTES),
+  ];
+  // Loaded here, not with the client: only this opt-in path starts processes.
+  void import('node:child_process')
+    .then(({ spawn }) => {
+      const child = spawn(process.execPath, argv, {
+        detached: true,
+        stdio: 'ignore',
+        env: { ...env, [AUTO_SERVE_ENV]: '' },
+      });
+      child.on('error', () => {});
+      child.unref();
+    })
+    .catch(() => {
+      // No server this time: the command runs all the same.
+    });
 }

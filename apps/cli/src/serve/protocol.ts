@@ -79,6 +79,10 @@ export class FrameReader {
 export const SOCKET_ENV = 'CTXKIT_SERVER_SOCKET';
 /** Set to 1 to never delegate to a server. */
 export const NO_SERVER_ENV = 'CTXKIT_NO_SERVER';
+/** Set to `auto`: a served command that finds no server starts one in the background. */
+export const AUTO_SERVE_ENV = 'CTXKIT_SERVE';
+/** Minutes without a request after which a server started by {@link AUTO_SERVE_ENV} stops. */
+export const AUTO_SERVE_IDLE_MINUTES = 15;
 
 /**
  * Where the server of this CLI version listens: a per-user directory (mode 0700) under
