@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnvironment, makeTempDirectory, runCli, writeBudgetProject } from './run-cli.js';
@@ -164,10 +164,40 @@ describe('ctxkit serve', () => {
     expect(existsSync(autoSocket)).toBe(false);
   });
 
+  it('never replaces or creates what is not its own at the socket path', async () => {
+    const file = join(workspace, 'keep.txt');
+    writeFileSync(file, 'keep\n');
+    const onFile = await runCli(['serve', '--socket', file]);
+    expect(onFile).toMatchObject({
+      code: 2,
+      stderr: `ctxkit: refusing to replace ${file}: it is not a socket\n`,
+    });
+    expect(readFileSync(file, 'utf8')).toBe('keep\n');
+    const missing = join(workspace, 'no', 'such', 'dir', 's.sock');
+    expect(await runCli(['serve', '--socket', missing])).toMatchObject({
+      code: 2,
+      stderr: `ctxkit: no such directory for the socket: ${join(workspace, 'no', 'such', 'dir')}\n`,
+    });
+    expect(existsSync(join(workspace, 'no'))).toBe(false);
+    const long = join(workspace, 'x'.repeat(120));
+    expect((await runCli(['serve', '--socket', long])).stderr).toMatch(
+      /^ctxkit: socket path too long \(\d+ bytes, at most \d+\)/,
+    );
+    expect(await runCli(['serve', '--socket', ''])).toMatchObject({
+      code: 2,
+      stderr: 'ctxkit: --socket expects a path\n',
+    });
+  });
+
   it('stops after its idle timeout, and rejects a bad one', async () => {
     const bad = await runCli(['serve', '--socket', join(workspace, 'bad.sock'), '--idle-timeout', 'soon']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--idle-timeout expects minutes');
+    const huge = await runCli(['serve', '--socket', join(workspace, 'bad.sock'), '--idle-timeout', '40000']);
+    expect(huge).toMatchObject({
+      code: 2,
+      stderr: 'ctxkit: --idle-timeout is at most 35791 minutes (0: never)\n',
+    });
     const idle = await startServe(join(workspace, 'idle.sock'), ['--idle-timeout', '0.005']);
     expect(await idle.stopped).toBe(0);
     expect(idle.log()).toContain('idle for');

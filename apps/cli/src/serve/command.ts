@@ -6,6 +6,8 @@ import { CLI_VERSION } from '../version.js';
 import { buildStamp, NO_SERVER_ENV, SERVED_COMMANDS, SOCKET_ENV, socketPath } from './protocol.js';
 
 const DEFAULT_IDLE_MINUTES = 0;
+/** Node's timers hold at most 2^31 − 1 ms (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `ctxkit serve`: keep one warm process that delegating `ctxkit` commands run in. */
 export function registerServeCommand(program: Command, io: CommandIO, environment: NodeJS.ProcessEnv): void {
@@ -37,13 +39,20 @@ export function registerServeCommand(program: Command, io: CommandIO, environmen
     )
     .action(async (options: { socket?: string; idleTimeout: string }) => {
       const minutes = Number(options.idleTimeout);
-      if (!Number.isFinite(minutes) || minutes < 0) {
+      if (options.idleTimeout.trim() === '' || !Number.isFinite(minutes) || minutes < 0) {
         throw new UserError(`--idle-timeout expects minutes (0 or more), found "${options.idleTimeout}"`);
       }
-      const socket = options.socket ?? socketPath(CLI_VERSION, environment);
+      if (minutes * 60_000 > MAX_TIMER_MS) {
+        throw new UserError(
+          `--idle-timeout is at most ${Math.floor(MAX_TIMER_MS / 60_000)} minutes (0: never)`,
+        );
+      }
+      const chosen = options.socket ?? (environment[SOCKET_ENV] || undefined);
+      const socket = chosen ?? socketPath(CLI_VERSION, environment);
       const [{ startServer }, { run }] = await Promise.all([import('./server.js'), import('../cli.js')]);
       const server = await startServer({
         socket,
+        privateDirectory: chosen === undefined,
         build: buildStamp(import.meta.url),
         run,
         log: io.quiet ? new PassThrough().resume() : io.stderr,

@@ -61,6 +61,7 @@ describe('ctxkit serve, in process', () => {
     };
     const server = await startServer({
       socket,
+      privateDirectory: true,
       build: 'b1',
       run,
       log: new PassThrough().resume(),
@@ -81,6 +82,7 @@ describe('ctxkit serve, in process', () => {
     let runs = 0;
     const server = await startServer({
       socket,
+      privateDirectory: true,
       build: 'old',
       run: async () => {
         runs++;
@@ -101,6 +103,7 @@ describe('ctxkit serve, in process', () => {
     expect(await delegate(socket, ['map']).result).toBeUndefined();
     const server = await startServer({
       socket,
+      privateDirectory: true,
       build: 'b1',
       run: async () => 0,
       log: new PassThrough().resume(),

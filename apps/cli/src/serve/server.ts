@@ -23,6 +23,12 @@ export type RunInvocation = (
 
 export interface ServeOptions {
   socket: string;
+  /**
+   * The socket's directory is ctxkit's own per-user directory (the default path): it is made if
+   * missing and kept private (0700). A path the user chose is used as it is: its directory must
+   * exist and is never changed.
+   */
+  privateDirectory?: boolean;
   /** This server's build stamp; requests from another build are declined. */
   build: string;
   run: RunInvocation;
@@ -51,14 +57,29 @@ function answers(socket: string): Promise<boolean> {
   });
 }
 
-/** Makes the socket's directory, private to this user, or refuses one that is not. */
-function prepareDirectory(socket: string): void {
+/** Longest Unix socket path the platform accepts (`sun_path` less its terminating NUL). */
+const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
+
+/** Checks the socket path; makes and locks down ctxkit's own directory, never the user's. */
+function prepareDirectory(socket: string, privateDirectory: boolean): void {
+  if (socket === '') throw new UserError('--socket expects a path');
   if (process.platform === 'win32') return;
+  const bytes = Buffer.byteLength(socket);
+  if (bytes > MAX_SOCKET_PATH_BYTES) {
+    throw new UserError(`socket path too long (${bytes} bytes, at most ${MAX_SOCKET_PATH_BYTES}): ${socket}`);
+  }
   const directory = dirname(socket);
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
-  const stats = lstatSync(directory);
+  if (privateDirectory) mkdirSync(directory, { recursive: true, mode: 0o700 });
+  let stats: ReturnType<typeof lstatSync>;
+  try {
+    stats = lstatSync(directory);
+  } catch {
+    throw new UserError(`no such directory for the socket: ${directory}`);
+  }
+  if (!stats.isDirectory()) throw new UserError(`not a directory: ${directory}`);
+  if (!privateDirectory) return;
   const uid = typeof process.getuid === 'function' ? process.getuid() : stats.uid;
-  if (!stats.isDirectory() || stats.uid !== uid) {
+  if (stats.uid !== uid) {
     throw new UserError(`refusing to serve from ${directory}: not a directory owned by this user`);
   }
   if ((stats.mode & 0o077) !== 0) chmodSync(directory, 0o700);
@@ -86,15 +107,17 @@ function channelStream(
 /** Starts serving on `options.socket`; rejects with a UserError if a server already answers there. */
 export async function startServer(options: ServeOptions): Promise<CliServer> {
   const { socket: path, log } = options;
-  prepareDirectory(path);
+  prepareDirectory(path, options.privateDirectory === true);
   if (process.platform !== 'win32') {
-    let exists = true;
+    let existing: ReturnType<typeof lstatSync> | undefined;
     try {
-      lstatSync(path);
+      existing = lstatSync(path);
     } catch {
-      exists = false;
+      existing = undefined;
     }
-    if (exists) {
+    if (existing) {
+      // Only a socket is ever replaced: whatever else is at the path is the user's.
+      if (!existing.isSocket()) throw new UserError(`refusing to replace ${path}: it is not a socket`);
       if (await answers(path)) throw new UserError(`a ctxkit server is already running on ${path}`);
       unlinkSync(path); // left behind by a server that was killed
     }
