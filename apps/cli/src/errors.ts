@@ -21,6 +21,8 @@ const USER_ERRNO_MESSAGES: Record<string, string> = {
   EISDIR: 'is a directory, expected a file',
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
+  ELOOP: 'too many levels of symbolic links',
+  ENAMETOOLONG: 'file name too long',
 };
 
 /**

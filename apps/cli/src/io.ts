@@ -69,6 +69,7 @@ export async function readTextInput(io: CommandIO, path: string): Promise<string
     if (code === 'ENOENT') throw new UserError(`no such file: ${path}`);
     if (code === 'EISDIR') throw new UserError(`is a directory, expected a file: ${path}`);
     if (code === 'EACCES') throw new UserError(`permission denied: ${path}`);
+    if (code === 'ELOOP') throw new UserError(`too many levels of symbolic links: ${path}`);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnvironment, makeTempDirectory, parseJson, runCli, STACK_FRAME } from './run-cli.js';
@@ -111,6 +111,24 @@ describe('ctxkit (the command shell)', () => {
       expect(output).not.toContain('\u001b[');
       expect(JSON.parse(output)).toHaveProperty('settings');
     });
+  });
+
+  it('names a symbolic link loop given as an input in one line, exit 2', async () => {
+    const tree = makeTempDirectory('loop');
+    symlinkSync(join(tree, 'b'), join(tree, 'a'));
+    symlinkSync(join(tree, 'a'), join(tree, 'b'));
+    for (const args of [
+      ['tokens', 'a'],
+      ['validate', '--format', 'openai', 'a'],
+      ['pack', '.', '--task-file', 'a'],
+    ]) {
+      const result = await runCli(args, { cwd: tree });
+      expect(result, args.join(' ')).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'ctxkit: too many levels of symbolic links: a\n',
+      });
+    }
   });
 
   it('stops quietly when the reader closes the pipe early (ctxkit symbols | head)', async () => {

@@ -41,6 +41,7 @@ export function resolveInside(root: string, requested: string): string {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(`no such file: ${requested}`);
     if (code === 'EACCES') throw new UserError(`permission denied: ${requested}`);
+    if (code === 'ELOOP') throw new UserError(`too many levels of symbolic links: ${requested}`);
     throw error;
   }
   if (!isInside(root, real)) {
