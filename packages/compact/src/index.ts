@@ -11,7 +11,7 @@ export { fromAnthropic, toAnthropic } from './adapters/anthropic.js';
 export { fromProvider, toProvider } from './adapters/index.js';
 export type { OpenAIAdapterOptions, OpenAIChatMessage, OpenAIToolCall } from './adapters/openai.js';
 export { fromOpenAI, toOpenAI } from './adapters/openai.js';
-export { TranscriptFormatError } from './adapters/shared.js';
+export { sourceIndexOf, TranscriptFormatError } from './adapters/shared.js';
 export type {
   CompactionResult,
   CompactionState,
@@ -65,5 +65,5 @@ export type {
   ToolCall,
   ToolResult,
 } from './types.js';
-export type { Violation, ViolationKind } from './validate.js';
+export type { ValidateOptions, Violation, ViolationKind } from './validate.js';
 export { isEmptyMessage, mergesWithPrevious, validate } from './validate.js';

@@ -103,3 +103,35 @@ describe('repair', () => {
     expect(actions.map((action) => action.action)).toEqual(['renamed', 'renamed', 'inserted']);
   });
 });
+
+describe('repair of a call id used twice in one message', () => {
+  it('renames the second call and the second result with that id, keeping the pairs in order', () => {
+    const messages: Message[] = [
+      { role: 'user', text: 'go' },
+      {
+        role: 'assistant',
+        toolCalls: [
+          { id: 'c1', name: 'a', input: {} },
+          { id: 'c1', name: 'b', input: {} },
+        ],
+      },
+      { role: 'tool', toolResult: { callId: 'c1', content: 'from a' } },
+      { role: 'tool', toolResult: { callId: 'c1', content: 'from b' } },
+      { role: 'user', text: 'next' },
+    ];
+    for (const provider of ['openai', 'anthropic', 'ai-sdk'] as const) {
+      const { messages: repaired } = repair(messages, provider);
+      expect(validate(repaired, provider)).toEqual([]);
+      expect(repaired[1]?.toolCalls?.map((call) => [call.id, call.name])).toEqual([
+        ['c1', 'a'],
+        ['c1~2', 'b'],
+      ]);
+      expect(
+        repaired.slice(2, 4).map((message) => [message.toolResult?.callId, message.toolResult?.content]),
+      ).toEqual([
+        ['c1', 'from a'],
+        ['c1~2', 'from b'],
+      ]);
+    }
+  });
+});

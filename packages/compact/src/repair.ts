@@ -86,42 +86,47 @@ function renameDuplicateIds(entries: Entry[], actions: RepairAction[], acrossMes
     const entry = out[index] as Entry;
     if (!acrossMessages) seen.clear();
     const calls = entry.message.toolCalls;
-    if (!calls?.some((call) => seen.has(call.id))) {
-      for (const call of calls ?? []) seen.add(call.id);
-      continue;
+    if (!calls?.length) continue;
+    // The results right after this message, by the id they answer, in order: the k-th call with
+    // an id in this message is answered by the k-th result with that id.
+    const resultsFor = new Map<string, number[]>();
+    for (let next = index + 1; next < out.length && out[next]?.message.role === 'tool'; next++) {
+      const callId = out[next]?.message.toolResult?.callId;
+      if (callId === undefined) continue;
+      resultsFor.set(callId, [...(resultsFor.get(callId) ?? []), next]);
     }
-    const renamed: ToolCall[] = [];
-    for (const call of calls) {
+    const occurrences = new Map<string, number>();
+    let changed = false;
+    const renamed = calls.map((call): ToolCall => {
+      const occurrence = occurrences.get(call.id) ?? 0;
+      occurrences.set(call.id, occurrence + 1);
       if (!seen.has(call.id)) {
         seen.add(call.id);
-        renamed.push(call);
-        continue;
+        return call;
       }
       let suffix = 2;
       while (used.has(`${call.id}~${suffix}`)) suffix++;
       const id = `${call.id}~${suffix}`;
       used.add(id);
       seen.add(id);
-      renamed.push({ ...call, id });
+      changed = true;
       actions.push({
         action: 'renamed',
         index: entry.origin,
         detail: `reused tool call id "${call.id}" → "${id}"`,
       });
-      // The first result for the old id right after this message belongs to this call.
-      for (let next = index + 1; next < out.length && out[next]?.message.role === 'tool'; next++) {
-        const result = out[next] as Entry;
-        if (result.message.toolResult?.callId === call.id) {
-          out[next] = {
-            origin: result.origin,
-            message: { ...result.message, toolResult: { ...result.message.toolResult, callId: id } },
-          };
-          actions.push({ action: 'renamed', index: result.origin, detail: `its result follows as "${id}"` });
-          break;
-        }
+      const answer = resultsFor.get(call.id)?.[occurrence];
+      const result = answer === undefined ? undefined : out[answer];
+      if (answer !== undefined && result?.message.toolResult) {
+        out[answer] = {
+          origin: result.origin,
+          message: { ...result.message, toolResult: { ...result.message.toolResult, callId: id } },
+        };
+        actions.push({ action: 'renamed', index: result.origin, detail: `its result follows as "${id}"` });
       }
-    }
-    out[index] = { origin: entry.origin, message: { ...entry.message, toolCalls: renamed } };
+      return { ...call, id };
+    });
+    if (changed) out[index] = { origin: entry.origin, message: { ...entry.message, toolCalls: renamed } };
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { sourceIndexOf } from './adapters/shared.js';
 import type { Message, Provider } from './types.js';
 
 /**
@@ -24,6 +25,17 @@ export type ViolationKind =
   | 'empty-message';
 
 /** One problem found by {@link validate}, located by message index. */
+/** Options of {@link validate}. */
+export interface ValidateOptions {
+  /**
+   * Number messages in violation texts as in the provider input they were read from
+   * (`fromOpenAI`, `fromAnthropic`, `fromAiSdk` record it; one provider message can become several
+   * neutral ones), rather than by position in the validated array. `Violation.index` stays the
+   * position in the validated array.
+   */
+  inputIndexes?: boolean;
+}
+
 export interface Violation {
   /** What is wrong. */
   kind: ViolationKind;
@@ -73,7 +85,13 @@ export function mergesWithPrevious(messages: readonly Message[], index: number):
  * system placement and empty messages where that provider cares), in index order. An empty array means
  * valid. Pure; usable on its own by harness authors before sending a request.
  */
-export function validate(messages: readonly Message[], provider: Provider): Violation[] {
+export function validate(
+  messages: readonly Message[],
+  provider: Provider,
+  options: ValidateOptions = {},
+): Violation[] {
+  // Message numbers in the text: the input's own, when asked and known (see ValidateOptions).
+  const name = (at: number) => (options.inputIndexes ? (sourceIndexOf(messages[at]!) ?? at) : at);
   const violations: Violation[] = [];
   const seenCallIds = new Set<string>();
   const strict = provider === 'anthropic';
@@ -87,7 +105,7 @@ export function validate(messages: readonly Message[], provider: Provider): Viol
   let index = 0;
   while (index < messages.length) {
     const message = messages[index] as Message;
-    const where = `message ${index} (${message.role})`;
+    const where = `message ${name(index)} (${message.role})`;
     if (message.role !== 'system') leadingSystem = false;
     if (message.role === 'tool' && !message.toolResult) {
       report('malformed', index, `${where}: expected a tool result, found none`);
@@ -163,7 +181,7 @@ export function validate(messages: readonly Message[], provider: Provider): Viol
     let next = index + 1;
     while (next < messages.length && messages[next]?.role === 'tool') {
       const result = messages[next] as Message;
-      const resultWhere = `message ${next} (tool)`;
+      const resultWhere = `message ${name(next)} (tool)`;
       if (!result.toolResult) {
         report('malformed', next, `${resultWhere}: expected a tool result, found none`);
       } else {
@@ -183,7 +201,7 @@ export function validate(messages: readonly Message[], provider: Provider): Viol
           report(
             'orphaned-result',
             next,
-            `${resultWhere}: tool result for "${callId}" does not match any call of message ${index}`,
+            `${resultWhere}: tool result for "${callId}" does not match any call of message ${name(index)}`,
             callId,
           );
         }

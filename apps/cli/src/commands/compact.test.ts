@@ -230,10 +230,11 @@ describe('ctxkit validate', () => {
     const directory = writeTemp('anthropic.json', toAnthropic(fromOpenAI(openai)));
     const result = await runInProcess(['validate', 'anthropic.json', '--format', 'anthropic'], directory);
     expect(result.code).toBe(2);
+    // Numbered as in the file's `messages` array (its system prompt is not one of them).
     expect(result.stdout.split('\n')[0]).toMatch(
-      /^duplicate-call-id\tmessage 14 \(assistant\): tool call id "call_5iDdbOYybq7L19vqXmR0DPaU" is already used$/,
+      /^duplicate-call-id\tmessage 13 \(assistant\): tool call id "call_5iDdbOYybq7L19vqXmR0DPaU" is already used$/,
     );
-    expect(result.stderr).toMatch(/violations for anthropic; first at message 14\n$/);
+    expect(result.stderr).toMatch(/violations for anthropic; first at message 13\n$/);
   });
 
   it('prints every violation as JSON with --json', async () => {

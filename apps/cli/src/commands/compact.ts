@@ -6,6 +6,7 @@ import {
   type Provider,
   RECENCY_WINDOW_TURNS,
   repair,
+  sourceIndexOf,
   TranscriptFormatError,
   toAnthropic,
   toProvider,
@@ -106,7 +107,7 @@ export async function readTranscript(io: CommandIO, file: string, format: Provid
 
 /** Throw a one-line UserError naming the first violation (and how many more) when `messages` is invalid. */
 export function assertValid(messages: readonly Message[], format: Provider, file: string): void {
-  const violations = validate(messages, format);
+  const violations = validate(messages, format, { inputIndexes: true });
   const first = violations[0];
   if (!first) return;
   const more = violations.length > 1 ? ` (and ${violations.length - 1} more; see ctxkit validate)` : '';
@@ -200,7 +201,9 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       const messages = repaired?.messages ?? parsed;
       assertValid(messages, options.format, file);
       for (const action of repaired?.actions ?? []) {
-        io.stderr.write(`ctxkit: repaired message ${action.index}: ${action.action} — ${action.detail}\n`);
+        // Numbered as in the file (one provider message can be several neutral ones).
+        const at = (parsed[action.index] && sourceIndexOf(parsed[action.index]!)) ?? action.index;
+        io.stderr.write(`ctxkit: repaired message ${at}: ${action.action} — ${action.detail}\n`);
       }
       const tokenizer = createTokenizer({ encoding });
       const result = await compact(messages, {

@@ -1,9 +1,9 @@
-import { type Provider, validate } from '@ctxkit/compact';
+import { type Provider, sourceIndexOf, validate } from '@ctxkit/compact';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
-import { addFormatOption, readTranscript } from './compact.js';
+import { addFormatOption, parseTranscript, readJson } from './compact.js';
 
 interface ValidateCommandOptions {
   format: Provider;
@@ -20,13 +20,19 @@ export function registerValidateCommand(program: Command, io: CommandIO): void {
     .option('--json', 'print { valid, messages, violations } (exit code still says valid or not)')
     .addHelpText('after', '\nExamples:\n  ctxkit validate session.json --format anthropic\n')
     .action(async (file: string, options: ValidateCommandOptions) => {
-      const messages = await readTranscript(io, file, options.format);
-      const violations = validate(messages, options.format);
+      const json = await readJson(io, file);
+      const messages = parseTranscript(json, file, options.format);
+      // Indices and counts as in the file: one provider message can be several neutral ones.
+      const violations = validate(messages, options.format, { inputIndexes: true }).map((violation) => ({
+        ...violation,
+        index: sourceIndexOf(messages[violation.index]!) ?? violation.index,
+      }));
+      const count = inputMessageCount(json) ?? messages.length;
       const label = file === '-' ? 'standard input' : file;
       if (options.json) {
-        writeJson(io, { valid: violations.length === 0, messages: messages.length, violations });
+        writeJson(io, { valid: violations.length === 0, messages: count, violations });
       } else if (violations.length === 0) {
-        io.stdout.write(`${label}: valid ${options.format} transcript (${messages.length} messages)\n`);
+        io.stdout.write(`${label}: valid ${options.format} transcript (${count} messages)\n`);
       } else {
         for (const violation of violations) io.stdout.write(`${violation.kind}\t${violation.message}\n`);
       }
@@ -36,4 +42,11 @@ export function registerValidateCommand(program: Command, io: CommandIO): void {
         );
       }
     });
+}
+
+/** How many messages the transcript file holds: a bare array, or `{ messages }`. */
+function inputMessageCount(json: unknown): number | undefined {
+  if (Array.isArray(json)) return json.length;
+  const messages = (json as { messages?: unknown } | null)?.messages;
+  return Array.isArray(messages) ? messages.length : undefined;
 }

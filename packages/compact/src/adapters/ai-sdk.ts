@@ -8,10 +8,12 @@ import {
   guessMediaType,
   isUrl,
   reasoningBlocks,
+  recordOrigin,
   renderUserText,
   setReasoning,
   splitUserContent,
   TranscriptFormatError,
+  untouchedSource,
 } from './shared.js';
 
 /** Provider-specific options on an AI SDK part; only Anthropic's reasoning signature is used here. */
@@ -175,7 +177,21 @@ function renderTextOutput(result: Message['toolResult']): AiSdkToolResultPart['o
 export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
   const out: AiSdkModelMessage[] = [];
   const toolNames = new Map<string, string>();
-  for (const message of messages) {
+  // Messages written exactly as they were read (see untouchedSource): never changed in place.
+  const verbatim = new Set<AiSdkModelMessage>();
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    for (const call of message.toolCalls ?? []) toolNames.set(call.id, call.name);
+    const untouched = untouchedSource('ai-sdk', messages, index);
+    if (untouched) {
+      for (let part = 1; part < untouched.count; part++) {
+        for (const call of messages[index + part]?.toolCalls ?? []) toolNames.set(call.id, call.name);
+      }
+      out.push(untouched.source as AiSdkModelMessage);
+      verbatim.add(untouched.source as AiSdkModelMessage);
+      index += untouched.count - 1;
+      continue;
+    }
     if (message.role === 'system') {
       out.push({ role: 'system', content: message.text ?? '' });
     } else if (message.role === 'user') {
@@ -189,7 +205,6 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
       if (text !== undefined) parts.push({ type: 'text', text });
       out.push({ role: 'user', content: parts });
     } else if (message.role === 'assistant') {
-      for (const call of message.toolCalls ?? []) toolNames.set(call.id, call.name);
       if (!message.reasoning && !message.toolCalls?.length && message.text !== undefined) {
         out.push({ role: 'assistant', content: message.text });
         continue;
@@ -219,7 +234,7 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
           : renderTextOutput(result),
       };
       const previous = out[out.length - 1];
-      if (previous?.role === 'tool') previous.content.push(part);
+      if (previous?.role === 'tool' && !verbatim.has(previous)) previous.content.push(part);
       else out.push({ role: 'tool', content: [part] });
     }
   }
@@ -293,6 +308,19 @@ function readSignature(options: unknown): Pick<Reasoning, 'signature' | 'redacte
   return {};
 }
 
+/** Whether a (valid) message uses AI SDK 4 `CoreMessage` parts: `args`, `result`, a part-level signature. */
+function isAiSdk4Message(raw: unknown): boolean {
+  const content = (raw as { content?: unknown }).content;
+  if (!Array.isArray(content)) return false;
+  return content.some((part: Record<string, unknown> | null) => {
+    if (typeof part !== 'object' || part === null) return false;
+    if (part.type === 'tool-call') return !('input' in part);
+    if (part.type === 'tool-result') return part.output === undefined;
+    if (part.type === 'reasoning') return typeof part.signature === 'string';
+    return part.type === 'redacted-reasoning';
+  });
+}
+
 /**
  * Convert Vercel AI SDK `ModelMessage[]` (or `{ messages }`) to neutral messages. A tool message with
  * several results becomes one neutral tool message per result; JSON outputs become their JSON text.
@@ -301,7 +329,7 @@ function readSignature(options: unknown): Pick<Reasoning, 'signature' | 'redacte
  */
 export function fromAiSdk(input: unknown): Message[] {
   const out: Message[] = [];
-  expectMessageArray(input).forEach((raw, index) => {
+  const readMessage = (raw: unknown, index: number): void => {
     const object = expectObject(raw, index, 'a model message');
     const content = object.content;
     if (object.role === 'system') {
@@ -415,6 +443,12 @@ export function fromAiSdk(input: unknown): Message[] {
         `expected role system, user, assistant or tool, found ${describe(object.role)}`,
       );
     }
+  };
+  expectMessageArray(input).forEach((raw, index) => {
+    const first = out.length;
+    readMessage(raw, index);
+    // AI SDK 4 messages are written back as v5+ (what current SDKs accept): not passed through.
+    if (!isAiSdk4Message(raw)) recordOrigin('ai-sdk', out, first, raw, index);
   });
   return out;
 }

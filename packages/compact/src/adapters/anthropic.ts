@@ -9,10 +9,12 @@ import {
   isUrl,
   parseDataUrl,
   reasoningBlocks,
+  recordOrigin,
   renderUserText,
   setReasoning,
   splitUserContent,
   TranscriptFormatError,
+  untouchedSource,
 } from './shared.js';
 
 /** Image media types the Anthropic API accepts for base64 images. */
@@ -145,11 +147,15 @@ function toolUseInput(input: unknown): unknown {
 export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
   const system: AnthropicTextBlock[] = [];
   const out: AnthropicMessage[] = [];
+  // Messages written exactly as they were read (see untouchedSource): never changed in place.
+  const verbatim = new Set<AnthropicMessage>();
   let index = 0;
   while (index < messages.length && messages[index]?.role === 'system') {
     system.push({ type: 'text', text: messages[index]?.text ?? '' });
     index++;
   }
+  const readSystem = untouchedSource('anthropic-system', messages, 0);
+  const originalSystem = readSystem?.count === index ? readSystem.source : undefined;
   let userBlocks: AnthropicContentBlock[] | undefined;
   const flushUser = () => {
     if (!userBlocks) return;
@@ -161,6 +167,14 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
     userBlocks = undefined;
   };
   for (; index < messages.length; index++) {
+    const untouched = untouchedSource('anthropic', messages, index);
+    if (untouched) {
+      flushUser();
+      out.push(untouched.source as AnthropicMessage);
+      verbatim.add(untouched.source as AnthropicMessage);
+      index += untouched.count - 1;
+      continue;
+    }
     const message = messages[index] as Message;
     if (message.role === 'assistant') {
       flushUser();
@@ -182,8 +196,15 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
       }
       const previous = out[out.length - 1];
       if (index > 0 && mergesWithPrevious(messages, index) && previous?.role === 'assistant') {
-        // One turn on the wire: Anthropic alternates strictly.
-        (previous.content as AnthropicContentBlock[]).push(...blocks);
+        // One turn on the wire: Anthropic alternates strictly. A message passed through as it was
+        // read is the caller's own object: merged into a copy, never changed.
+        if (verbatim.has(previous)) {
+          const content =
+            typeof previous.content === 'string'
+              ? [{ type: 'text' as const, text: previous.content }]
+              : previous.content;
+          out[out.length - 1] = { ...previous, content: [...content, ...blocks] };
+        } else (previous.content as AnthropicContentBlock[]).push(...blocks);
       } else {
         out.push({ role: 'assistant', content: blocks });
       }
@@ -217,7 +238,8 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
   }
   flushUser();
   const request: AnthropicRequest = { messages: out };
-  if (system.length === 1) request.system = system[0]?.text ?? '';
+  if (originalSystem !== undefined) request.system = originalSystem as AnthropicRequest['system'];
+  else if (system.length === 1) request.system = system[0]?.text ?? '';
   else if (system.length > 1) request.system = system;
   return request;
 }
@@ -316,13 +338,14 @@ export function fromAnthropic(input: unknown): Message[] {
         `expected "system" to be a string or text blocks, found ${describe(request.system)}`,
       );
     }
+    if (out.length > 0) recordOrigin('anthropic-system', out, 0, request.system, -1);
   } else {
     throw new TranscriptFormatError(
       -1,
       `expected a JSON array of messages or { "system"?, "messages": [...] }, found ${describe(input)}`,
     );
   }
-  rawMessages.forEach((raw, index) => {
+  const readMessage = (raw: unknown, index: number): void => {
     const object = expectObject(raw, index, 'a message');
     const blocks =
       typeof object.content === 'string' ? [{ type: 'text', text: object.content }] : object.content;
@@ -386,6 +409,11 @@ export function fromAnthropic(input: unknown): Message[] {
       else throw new TranscriptFormatError(index, `unsupported user block type ${describeType(block.type)}`);
     }
     out.push(...splitUserContent(userParts));
+  };
+  rawMessages.forEach((raw, index) => {
+    const first = out.length;
+    readMessage(raw, index);
+    recordOrigin('anthropic', out, first, raw, index);
   });
   return out;
 }

@@ -7,10 +7,12 @@ import {
   expectString,
   guessMediaType,
   parseDataUrl,
+  recordOrigin,
   renderUserText,
   splitUserContent,
   TranscriptFormatError,
   toDataUrl,
+  untouchedSource,
 } from './shared.js';
 
 /** A text part of an OpenAI chat-completions message. */
@@ -127,44 +129,55 @@ export function toOpenAI(
   messages: readonly Message[],
   options: OpenAIAdapterOptions = {},
 ): OpenAIChatMessage[] {
-  return messages.map((message): OpenAIChatMessage => {
-    switch (message.role) {
-      case 'system':
-        return { role: 'system', content: message.text ?? '' };
-      case 'user': {
-        const text = renderUserText(message);
-        if (!message.attachments?.length) return { role: 'user', content: text ?? '' };
-        const parts: OpenAIUserMessage['content'] = message.attachments.map(renderAttachment);
-        if (text !== undefined) parts.push({ type: 'text', text });
-        return { role: 'user', content: parts };
-      }
-      case 'assistant': {
-        const out: OpenAIAssistantMessage = { role: 'assistant', content: message.text ?? null };
-        if (message.toolCalls?.length) {
-          out.tool_calls = message.toolCalls.map(
-            (call): OpenAIToolCall =>
-              call.freeform
-                ? { id: call.id, type: 'custom', custom: { name: call.name, input: String(call.input) } }
-                : {
-                    id: call.id,
-                    type: 'function',
-                    function: { name: call.name, arguments: call.rawInput ?? renderArguments(call.input) },
-                  },
-          );
-        }
-        if (options.reasoningField === 'reasoning_content' && message.reasoning) {
-          out.reasoning_content = message.reasoning.text;
-        }
-        return out;
-      }
-      default:
-        return {
-          role: 'tool',
-          tool_call_id: message.toolResult?.callId ?? '',
-          content: message.toolResult?.content ?? '',
-        };
+  const out: OpenAIChatMessage[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    // A message read from OpenAI and not changed since is written exactly as it was read.
+    const untouched = untouchedSource('openai', messages, index);
+    if (untouched) {
+      out.push(untouched.source as OpenAIChatMessage);
+      index += untouched.count - 1;
+    } else out.push(convertMessage(messages[index]!, options));
+  }
+  return out;
+}
+
+function convertMessage(message: Message, options: OpenAIAdapterOptions): OpenAIChatMessage {
+  switch (message.role) {
+    case 'system':
+      return { role: 'system', content: message.text ?? '' };
+    case 'user': {
+      const text = renderUserText(message);
+      if (!message.attachments?.length) return { role: 'user', content: text ?? '' };
+      const parts: OpenAIUserMessage['content'] = message.attachments.map(renderAttachment);
+      if (text !== undefined) parts.push({ type: 'text', text });
+      return { role: 'user', content: parts };
     }
-  });
+    case 'assistant': {
+      const out: OpenAIAssistantMessage = { role: 'assistant', content: message.text ?? null };
+      if (message.toolCalls?.length) {
+        out.tool_calls = message.toolCalls.map(
+          (call): OpenAIToolCall =>
+            call.freeform
+              ? { id: call.id, type: 'custom', custom: { name: call.name, input: String(call.input) } }
+              : {
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: call.rawInput ?? renderArguments(call.input) },
+                },
+        );
+      }
+      if (options.reasoningField === 'reasoning_content' && message.reasoning) {
+        out.reasoning_content = message.reasoning.text;
+      }
+      return out;
+    }
+    default:
+      return {
+        role: 'tool',
+        tool_call_id: message.toolResult?.callId ?? '',
+        content: message.toolResult?.content ?? '',
+      };
+  }
 }
 
 function readTextContent(content: unknown, index: number): string {
@@ -246,6 +259,7 @@ export function fromOpenAI(input: unknown): Message[] {
   expectMessageArray(input).forEach((raw, index) => {
     const object = expectObject(raw, index, 'a chat message');
     const role = object.role;
+    const first = out.length;
     if (role === 'system' || role === 'developer') {
       out.push({ role: 'system', text: readTextContent(object.content, index) });
     } else if (role === 'user') {
@@ -295,6 +309,9 @@ export function fromOpenAI(input: unknown): Message[] {
         `expected role system, developer, user, assistant or tool, found ${describe(role)}`,
       );
     }
+    // A refusal sent instead of content is written back as content (see above): not passed through.
+    const refusal = role === 'assistant' && object.content == null && typeof object.refusal === 'string';
+    if (!refusal) recordOrigin('openai', out, first, raw, index);
   });
   return out;
 }

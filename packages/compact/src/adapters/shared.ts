@@ -156,3 +156,62 @@ export function setReasoning(message: Message, blocks: readonly Reasoning[]): vo
   if (first) message.reasoning = first;
   if (rest.length > 0) message.additionalReasoning = rest;
 }
+
+/**
+ * Where a neutral message was read from: one provider message (or Anthropic's `system` value) of a
+ * format, which became `parts` consecutive neutral messages, this one being part `part`. Writing
+ * back in the same format, a provider message whose neutral parts are all still there, in order,
+ * as the very objects read (compaction never changes a message in place; it makes a new one), is
+ * written as it was read: fields the neutral model does not carry (`name`, `cache_control`, a
+ * `developer` role, content part order, provider extensions) survive every message compaction
+ * did not touch.
+ */
+interface Origin {
+  format: string;
+  source: unknown;
+  /** Index of the source in the input's message array; -1 for Anthropic's `system`. */
+  index: number;
+  part: number;
+  parts: number;
+}
+
+const origins = new WeakMap<Message, Origin>();
+
+/** Records that `messages[from..]` were all read from `source` (message `index` of the input). */
+export function recordOrigin(
+  format: string,
+  messages: readonly Message[],
+  from: number,
+  source: unknown,
+  index: number,
+): void {
+  const parts = messages.length - from;
+  for (let part = 0; part < parts; part++) {
+    origins.set(messages[from + part]!, { format, source, index, part, parts });
+  }
+}
+
+/**
+ * The provider message `messages[at]` starts, if it and the messages after it are every part of
+ * one source of `format`, untouched and in order: the source and how many messages it covers.
+ */
+export function untouchedSource(
+  format: string,
+  messages: readonly Message[],
+  at: number,
+): { source: unknown; count: number; index: number } | undefined {
+  const first = messages[at] && origins.get(messages[at]!);
+  if (!first || first.format !== format || first.part !== 0 || at + first.parts > messages.length)
+    return undefined;
+  for (let part = 1; part < first.parts; part++) {
+    const origin = origins.get(messages[at + part]!);
+    if (!origin || origin.source !== first.source || origin.part !== part) return undefined;
+  }
+  return { source: first.source, count: first.parts, index: first.index };
+}
+
+/** Index of the input message `message` was read from (see {@link recordOrigin}), if known. */
+export function sourceIndexOf(message: Message): number | undefined {
+  const origin = origins.get(message);
+  return origin && origin.index >= 0 ? origin.index : undefined;
+}
