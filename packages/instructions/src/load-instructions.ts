@@ -52,10 +52,10 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
   const sources: InstructionSource[] = [];
   const readProblems: InstructionProblem[] = [];
   for (const path of [...new Set(candidates)]) {
-    const source = await readSource(options.root, path);
-    if (source === undefined) continue;
-    if ('problem' in source) readProblems.push(source.problem);
-    else sources.push(source);
+    const read = await readSource(options.root, path);
+    if (read === undefined) continue;
+    if (read.problem) readProblems.push(read.problem);
+    if (read.source) sources.push(read.source);
   }
   // CLAUDE.md files may import others with `@path` lines (Claude Code's convention).
   const loaded = new Set(sources.map((source) => source.path));
@@ -63,7 +63,7 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
     try {
       const absolute = join(options.root, ...path.split('/'));
       if (!(await stat(absolute)).isFile()) return undefined;
-      const text = decodeText(await readFile(absolute));
+      const { text } = decodeText(await readFile(absolute));
       // `@logo.png` is not instructions: a file with NUL bytes stays an unexpanded line.
       return text.includes('\0') ? undefined : text;
     } catch (error) {
@@ -102,14 +102,23 @@ async function isDirectory(path: string): Promise<boolean> {
 async function readSource(
   root: string,
   path: string,
-): Promise<InstructionSource | { problem: InstructionProblem } | undefined> {
+): Promise<{ source?: InstructionSource; problem?: InstructionProblem } | undefined> {
   const absolute = join(root, ...path.split('/'));
   try {
     const info = await stat(absolute);
     if (!info.isFile()) return undefined;
     const [bytes, real] = await Promise.all([readFile(absolute), realpath(absolute)]);
-    const text = decodeText(bytes);
-    return { path, text, identity: real };
+    // A NUL byte in the first 8000 bytes is how git tells binary from text: not instructions.
+    if (bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) {
+      return { problem: { path, line: 1, message: 'binary file (it holds NUL bytes); left out' } };
+    }
+    const { text, utf8 } = decodeText(bytes);
+    const source = { path, text, identity: real };
+    if (utf8) return { source };
+    return {
+      source,
+      problem: { path, line: 1, message: 'not valid UTF-8; read as Windows-1252 (save it as UTF-8)' },
+    };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Absent (or a dangling symlink) means "this project has no such file".
@@ -120,23 +129,27 @@ async function readSource(
   }
 }
 
+/** How many leading bytes are searched for a NUL byte (git's own limit). */
+const BINARY_PROBE_BYTES = 8000;
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * UTF-8 — or, for bytes that are not valid UTF-8 (rules saved by a Windows editor), Windows-1252,
  * so `“quotes”` and `café` reach the model as written instead of as U+FFFD.
  */
-function decodeText(bytes: Uint8Array): string {
+function decodeText(bytes: Uint8Array): { text: string; utf8: boolean } {
   try {
-    return strictUtf8.decode(bytes);
+    return { text: strictUtf8.decode(bytes), utf8: true };
   } catch {
     // Node's TextDecoder treats 'windows-1252' as Latin-1, so 0x80–0x9F are mapped here.
-    return Buffer.from(bytes)
+    const text = Buffer.from(bytes)
       .toString('latin1')
       .replace(
         /[\u0080-\u009f]/g,
         (character) => WINDOWS_1252_HIGH[character.charCodeAt(0) - 0x80] ?? character,
       );
+    return { text, utf8: false };
   }
 }
 

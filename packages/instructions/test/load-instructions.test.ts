@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TOTAL_BYTES, loadInstructions } from '../src/index.js';
@@ -130,5 +132,34 @@ describe('loadInstructions with malformed front matter', () => {
       sections: { kept: [], dropped: [] },
       problems: [],
     });
+  });
+});
+
+describe('loadInstructions with files that are not UTF-8 text', () => {
+  it('leaves a binary file out and says so, and reads other bytes as Windows-1252 with a note', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ctxkit-instructions-bytes-'));
+    try {
+      mkdirSync(join(root, '.cursor', 'rules'), { recursive: true });
+      writeFileSync(join(root, 'AGENTS.md'), '# Rules\n\nRun the tests.\n');
+      writeFileSync(
+        join(root, '.cursor', 'rules', 'logo.mdc'),
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]),
+      );
+      writeFileSync(
+        join(root, 'CLAUDE.md'),
+        Buffer.from('Use \x93smart quotes\x94 and caf\xe9.\n', 'latin1'),
+      );
+      const result = await loadInstructions({ root });
+      expect(result.text).not.toContain('\0');
+      expect(result.text).toContain('Use “smart quotes” and café.');
+      expect(result.problems).toEqual(
+        expect.arrayContaining([
+          { path: '.cursor/rules/logo.mdc', line: 1, message: 'binary file (it holds NUL bytes); left out' },
+          { path: 'CLAUDE.md', line: 1, message: 'not valid UTF-8; read as Windows-1252 (save it as UTF-8)' },
+        ]),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
