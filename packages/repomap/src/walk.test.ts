@@ -49,6 +49,40 @@ describe('walkRepository', () => {
     ]);
   });
 
+  it('applies the ignore files of the repository above a walked subdirectory, as git does', async () => {
+    const top = makeTree({
+      '.git/info/exclude': 'secret.ts\n',
+      '.gitignore': '*.gen.ts\n/pkg/sub/anchored.ts\n/sub/not-from-here.ts\n',
+      'pkg/.gitignore': 'sub/local.ts\n!sub/keep.gen.ts\n',
+      'pkg/sub/a.ts': '',
+      'pkg/sub/x.gen.ts': '',
+      'pkg/sub/keep.gen.ts': '',
+      'pkg/sub/anchored.ts': '',
+      'pkg/sub/local.ts': '',
+      'pkg/sub/secret.ts': '',
+      'pkg/sub/not-from-here.ts': '',
+      'pkg/sub/.gitignore': 'own.ts\n',
+      'pkg/sub/own.ts': '',
+    });
+    expect(await paths(join(top, 'pkg', 'sub'))).toEqual([
+      '.gitignore',
+      'a.ts',
+      'keep.gen.ts',
+      'not-from-here.ts',
+    ]);
+    // A directory the repository ignores, walked on purpose, is walked for what it holds.
+    const built = makeTree({
+      '.git/HEAD': '',
+      '.gitignore': 'dist/\n*.tmp.js\n',
+      'dist/index.js': '',
+      'dist/util.js': '',
+    });
+    expect(await paths(join(built, 'dist'))).toEqual(['index.js', 'util.js']);
+    // Outside a repository, nothing above the walked directory applies.
+    const loose = makeTree({ '.gitignore': '*.ts\n', 'dir/a.ts': '' });
+    expect(await paths(join(loose, 'dir'))).toEqual(['a.ts']);
+  });
+
   it('judges files by name where every file rule is a bare name, like git', async () => {
     const root = makeTree({
       // `out` (no slash) ignores directories and files named out; `!out/` re-includes the directory,

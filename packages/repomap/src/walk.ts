@@ -4,8 +4,16 @@
  * root without ever looping; skips oversized files with a reason. Content checks (binary,
  * undecodable) happen when a file is read, see `scan-file.ts`.
  */
-import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import {
+  type Dirent,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
 /**
@@ -111,6 +119,11 @@ export interface WalkResult {
  */
 interface IgnoreLevel {
   base: string;
+  /**
+   * Put before a path relative to the walk root to make it relative to this level's directory:
+   * set for the `.gitignore` files of a repository above the walked directory (`sub/dir/`).
+   */
+  prefix?: string;
   rules: Ignore;
   fileRules: Ignore;
   /**
@@ -138,9 +151,10 @@ function isInert(line: string): boolean {
 }
 
 /** One level of rules from gitignore lines. */
-function ignoreLevel(base: string, lines: readonly string[]): IgnoreLevel {
+function ignoreLevel(base: string, lines: readonly string[], prefix?: string): IgnoreLevel {
   const fileLines = lines.filter((line) => !isDirectoryOnly(line));
   const level: IgnoreLevel = { base, rules: ignore().add([...lines]), fileRules: ignore().add(fileLines) };
+  if (prefix) level.prefix = prefix;
   const bareName = (line: string) => isInert(line) || !line.trimEnd().replace(/\/$/, '').includes('/');
   if (fileLines.every(bareName)) level.byName = new Map();
   if (lines.every(bareName)) level.directoryByName = new Map();
@@ -153,7 +167,7 @@ function verdictOf(result: { ignored: boolean; unignored: boolean }): FileVerdic
 
 /** What `level` says about directory `path` (ending in `/`); see {@link fileVerdict}. */
 function directoryVerdict(level: IgnoreLevel, path: string): FileVerdict {
-  const relativePath = path.slice(level.base.length);
+  const relativePath = (level.prefix ?? '') + path.slice(level.base.length);
   if (!level.directoryByName) return verdictOf(level.rules.test(relativePath));
   const name = relativePath.slice(relativePath.lastIndexOf('/', relativePath.length - 2) + 1);
   let verdict = level.directoryByName.get(name);
@@ -165,7 +179,7 @@ function directoryVerdict(level: IgnoreLevel, path: string): FileVerdict {
 }
 
 function fileVerdict(level: IgnoreLevel, path: string): FileVerdict {
-  const relativePath = path.slice(level.base.length);
+  const relativePath = (level.prefix ?? '') + path.slice(level.base.length);
   if (!level.byName) return verdictOf(level.fileRules.test(relativePath));
   const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
   let verdict = level.byName.get(name);
@@ -190,6 +204,52 @@ function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
     if (verdict !== 'none') return verdict === 'ignored';
   }
   return false;
+}
+
+/**
+ * The ignore rules that reach `root` from its git repository, lowest precedence first: the
+ * repository's `.git/info/exclude`, then the `.gitignore` files of every directory from the
+ * repository's top down to `root`'s parent (root's own are read by the walk). As git does, they
+ * apply when a subdirectory is walked on its own; outside a repository there are none above root.
+ */
+function repositoryLevels(root: string): IgnoreLevel[] {
+  const above: string[] = [];
+  let top = root;
+  while (!existsSync(join(top, '.git'))) {
+    const parent = dirname(top);
+    if (parent === top) return [];
+    above.push(parent);
+    top = parent;
+  }
+  const prefixOf = (directory: string) => {
+    const relativeRoot = toPosix(relative(directory, root));
+    return relativeRoot === '' ? undefined : `${relativeRoot}/`;
+  };
+  // Lowest precedence first, each with the directory its patterns are relative to.
+  const sources: { directory: string; lines: string[] }[] = [];
+  const exclude = readIgnoreFile(join(top, '.git', 'info', 'exclude'));
+  if (exclude !== undefined) sources.push({ directory: top, lines: exclude });
+  for (const directory of above.reverse()) {
+    const lines = readIgnoreFile(join(directory, '.gitignore'));
+    if (lines !== undefined) sources.push({ directory, lines });
+  }
+  const levels = sources.map(({ directory, lines }) => ({
+    directory,
+    level: ignoreLevel('', lines, prefixOf(directory)),
+  }));
+  // A directory the repository ignores (`dist/`, `node_modules/`), walked on purpose, is mapped
+  // for what it holds: its repository's rules would leave nothing.
+  for (let directory = root; directory !== top; directory = dirname(directory)) {
+    for (let index = levels.length - 1; index >= 0; index--) {
+      const { directory: base, level } = levels[index]!;
+      const below = relative(base, directory);
+      if (below === '' || below.startsWith('..')) continue;
+      const verdict = verdictOf(level.rules.test(`${toPosix(below)}/`));
+      if (verdict === 'ignored') return [];
+      if (verdict === 'unignored') break;
+    }
+  }
+  return levels.map(({ level }) => level);
 }
 
 function readIgnoreFile(path: string): string[] | undefined {
@@ -234,9 +294,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();
 
-  const baseLevels: IgnoreLevel[] = [ignoreLevel('', DEFAULT_IGNORE_PATTERNS)];
-  const exclude = readIgnoreFile(join(options.root, '.git', 'info', 'exclude'));
-  if (exclude !== undefined) baseLevels.push(ignoreLevel('', exclude));
+  const baseLevels: IgnoreLevel[] = [ignoreLevel('', DEFAULT_IGNORE_PATTERNS), ...repositoryLevels(rootReal)];
   const callerLevel: IgnoreLevel | undefined =
     options.ignore && options.ignore.length > 0 ? ignoreLevel('', options.ignore) : undefined;
 
