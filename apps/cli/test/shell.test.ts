@@ -113,6 +113,20 @@ describe('ctxkit (the command shell)', () => {
     });
   });
 
+  it('reads JSON inputs that start with a byte-order mark', async () => {
+    const tree = makeTempDirectory('bom');
+    writeFileSync(join(tree, 'session.json'), `\uFEFF${JSON.stringify([{ role: 'user', content: 'hi' }])}`);
+    writeFileSync(join(tree, 'ctxkit.config.json'), `\uFEFF${JSON.stringify({ role: 'explore' })}`);
+    const validated = await runCli(['validate', 'session.json', '--format', 'openai'], { cwd: tree });
+    expect(validated).toMatchObject({
+      code: 0,
+      stdout: 'session.json: valid openai transcript (1 messages)\n',
+    });
+    const config = await runCli(['config', '--json'], { cwd: tree });
+    expect(config.code, config.stderr).toBe(0);
+    expect(config.stdout).toContain('explore');
+  });
+
   it('names a symbolic link loop given as an input in one line, exit 2', async () => {
     const tree = makeTempDirectory('loop');
     symlinkSync(join(tree, 'b'), join(tree, 'a'));

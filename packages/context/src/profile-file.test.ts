@@ -22,6 +22,11 @@ describe('parseProfileFile', () => {
     ]);
   });
 
+  it('reads a document that starts with a byte-order mark', () => {
+    const [profile] = parseProfileFile('\uFEFF[{"name":"m","contextWindow":8192}]', 'bom.json');
+    expect(profile).toMatchObject({ name: 'm', contextWindow: 8192 });
+  });
+
   it('accepts a bare array', () => {
     const profiles = parseProfileFile('[{"name":"m","contextWindow":8192,"aliases":["m-latest"]}]', 'a.json');
     expect(profiles[0]).toMatchObject({ name: 'm', family: 'm', aliases: ['m-latest'] });

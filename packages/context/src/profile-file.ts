@@ -144,7 +144,8 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
 export function parseProfileFile(text: string, file: string): ModelProfile[] {
   let document: unknown;
   try {
-    document = JSON.parse(text);
+    // A byte-order mark (some Windows editors write one) is not part of the JSON.
+    document = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ProfileFileError(file, '', `not valid JSON (${(error as Error).message})`);
   }

@@ -59,7 +59,8 @@ export function addFormatOption(command: Command): Command {
 /** Read a JSON document from a file (or `-`); bad JSON is a one-line UserError. */
 export async function readJson(io: CommandIO, file: string): Promise<unknown> {
   const label = file === '-' ? 'standard input' : file;
-  const text = await readTextInput(io, file);
+  // A byte-order mark (some Windows tools write one) is not part of the JSON.
+  const text = (await readTextInput(io, file)).replace(/^\uFEFF/, '');
   try {
     return JSON.parse(text);
   } catch (error) {

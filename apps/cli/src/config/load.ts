@@ -73,7 +73,8 @@ function readPackageConfig(path: string): unknown {
 }
 
 function parseJsonFile(path: string, label: string): unknown {
-  const text = readFileSync(path, 'utf8');
+  // A byte-order mark (some Windows editors write one) is not part of the JSON.
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   try {
     return JSON.parse(text);
   } catch (error) {
