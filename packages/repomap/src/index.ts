@@ -20,7 +20,8 @@ export {
   FILES_IN_PROMPT_HALF,
   mapBudget,
 } from './repo-map.js';
-export type { FileScan } from './scan-file.js';
+export type { FileScan, FileScanOutcome, PackedReferences } from './scan-file.js';
+export { scanBytes } from './scan-file.js';
 export type {
   DefinitionRow,
   RepositoryDefinitions,

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { languageForPath, listDefinitions, type RepositoryDefinitions, scanSource } from '@ctxkit/repomap';
+import { languageForPath, listDefinitions, type RepositoryDefinitions, scanBytes } from '@ctxkit/repomap';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
@@ -74,14 +74,15 @@ export function registerSymbolsCommand(program: Command, io: CommandIO): void {
         );
       }
       const shown = relative(io.cwd, path).split('\\').join('/');
-      const rows: SymbolRow[] = scanSource(readFileSync(path, 'utf8'), language).definitions.map(
-        (definition) => ({
-          path: shown,
-          name: definition.name,
-          kind: definition.kind,
-          line: definition.line,
-        }),
-      );
+      // The checks a tree scan makes (binary, not UTF-8, minified): said, not scanned as garbage.
+      const outcome = scanBytes(readFileSync(path), language);
+      if ('skipped' in outcome) throw new UserError(`cannot read symbols from ${target}: ${outcome.skipped}`);
+      const rows: SymbolRow[] = outcome.scan.definitions.map((definition) => ({
+        path: shown,
+        name: definition.name,
+        kind: definition.kind,
+        line: definition.line,
+      }));
       rows.sort(compareRows);
       if (options.json || io.json) {
         writeJson(io, rows);
