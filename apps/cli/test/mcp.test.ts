@@ -347,3 +347,40 @@ describe('ctxkit mcp with a bad directory', () => {
     expect(result.stdout).toBe('');
   });
 });
+
+describe('ctxkit mcp with requests piped in', () => {
+  it('answers every call written before the client closed its end', async () => {
+    const directory = makeTempDirectory('mcp-pipe');
+    writeBudgetProject(directory);
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'count_tokens', arguments: { text: 'hello world' } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'repo_map', arguments: { query: 'computeBudget' } },
+      },
+    ];
+    const result = await runCli(['mcp', directory], {
+      input: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+    });
+    expect(result.code).toBe(0);
+    const answered = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(answered.sort()).toEqual([1, 2, 3]);
+  });
+});

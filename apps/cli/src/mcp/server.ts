@@ -61,6 +61,19 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     { instructions: SERVER_INSTRUCTIONS },
   );
   const context: ToolContext = { root: options.root, config: options.config };
+  // Calls still running when the client closes its end are answered before the server stops: a
+  // client may write its requests and close stdin at once (`… | ctxkit mcp`).
+  let running = 0;
+  let whenIdle: (() => void) | undefined;
+  const tracked = async (tool: ToolDefinition, input: unknown): Promise<CallToolResult> => {
+    running++;
+    try {
+      return await callTool(tool, input, context);
+    } finally {
+      running--;
+      if (running === 0) whenIdle?.();
+    }
+  };
   for (const tool of MCP_TOOLS) {
     server.registerTool(
       tool.name,
@@ -71,7 +84,7 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      (input: unknown) => callTool(tool, input, context),
+      (input: unknown) => tracked(tool, input),
     );
   }
   const transport = new StdioServerTransport(
@@ -83,9 +96,18 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
   };
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
-    // The client closing our stdin is the end of the session.
-    options.stdin.once('end', () => void server.close());
-    options.stdin.once('close', () => void server.close());
+    // The client closing our stdin is the end of the session, once every call has its answer
+    // (the SDK writes it a turn after the tool returns).
+    let ending = false;
+    const end = () => {
+      if (ending) return;
+      ending = true;
+      const close = () => setImmediate(() => void server.close());
+      if (running === 0) close();
+      else whenIdle = close;
+    };
+    options.stdin.once('end', end);
+    options.stdin.once('close', end);
   });
   await server.connect(transport);
   await closed;
