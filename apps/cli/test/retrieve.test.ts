@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ describe('ctxkit retrieve', () => {
       hits: { path: string; lines: [number, number]; score: number }[];
       dropped: number;
     };
-    expect(Object.keys(document)).toEqual(['ranker', 'threshold', 'hits', 'dropped']);
+    expect(Object.keys(document)).toEqual(['ranker', 'threshold', 'hits', 'dropped', 'skipped']);
     expect(document.threshold.floor).toBe(0.24);
     expect(document.threshold.effective).toBeGreaterThanOrEqual(0.24);
     expect(document.hits.map((hit) => [hit.path, hit.lines])).toEqual([['MEMORY.md', [15, 19]]]);
@@ -50,6 +50,17 @@ describe('ctxkit retrieve', () => {
     );
     expect(document.candidates[0]).toMatchObject({ path: 'notes/api-keys.md', reason: 'above-threshold' });
     expect(document.candidates.at(-1)!.reason).toBe('below-floor');
+  });
+
+  it('names each file it left out on stderr', async () => {
+    const notes = makeTempDirectory('retrieve-skips');
+    writeFileSync(join(notes, 'blob.md'), Buffer.from([0x61, 0x00, 0x62]));
+    writeFileSync(join(notes, 'notes.md'), '# Uploads\n\nRetry uploads three times.\n');
+    const result = await runCli(['retrieve', 'blob.md', 'notes.md', '-q', 'retry uploads'], { cwd: notes });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('ctxkit: note: left out blob.md: binary\n');
+    const quiet = await runCli(['retrieve', 'blob.md', '-q', 'retry uploads', '--quiet'], { cwd: notes });
+    expect(quiet.stderr).toBe('');
   });
 
   it('says so when nothing is relevant, for people', async () => {

@@ -105,11 +105,23 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
       }
       if (result.fallback) io.stderr.write(`ctxkit: ${result.fallback.reason}; ranked with TF-IDF instead\n`);
       if (result.cacheProblem) io.stderr.write(`ctxkit: ${result.cacheProblem}\n`);
-      if (options.json) writeJson(io, toJson(result, options.explain === true));
+      // Files that were named or found but not read must not vanish without a word.
+      if (!io.quiet) {
+        for (const file of loaded.skipped.slice(0, MAX_SKIP_NOTES)) {
+          io.stderr.write(`ctxkit: note: left out ${file.path}: ${file.reason}\n`);
+        }
+        const more = loaded.skipped.length - MAX_SKIP_NOTES;
+        if (more > 0) io.stderr.write(`ctxkit: note: and ${more} more files left out (see --json)\n`);
+      }
+      if (options.json)
+        writeJson(io, { ...toJson(result, options.explain === true), skipped: loaded.skipped });
       else if (options.block) io.stdout.write(result.text);
       else writeHuman(io, result, options.explain === true, loaded.documents.length);
     });
 }
+
+/** Skipped files named one per line on stderr; the rest are counted (all are in `--json`). */
+const MAX_SKIP_NOTES = 10;
 
 function makeRanker(options: RetrieveCommandOptions): Embedder | 'tfidf' {
   if (options.embedder !== 'http') {
