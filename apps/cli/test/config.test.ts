@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDirectory, parseJson, runCli, STACK_FRAME } from './run-cli.js';
@@ -70,6 +70,21 @@ describe('ctxkit config', () => {
     const directory = repositoryWith({ 'ctxkit.config.json': '{ "model": "qwen2.5-coder:7b" }' });
     const result = await runCli(['config', '--model', 'llama3.1:8b', '--json'], { cwd: directory });
     expect(settingsOf(parseJson(result)).model).toMatchObject({ value: 'llama3.1:8b', source: '--model' });
+  });
+
+  it('refuses a configuration file it cannot read instead of using the defaults', async () => {
+    const directory = makeTempDirectory('config-unreadable');
+    mkdirSync(join(directory, 'ctxkit.config.json'));
+    expect(await runCli(['config'], { cwd: directory })).toMatchObject({
+      code: 2,
+      stderr: `ctxkit: ${join(directory, 'ctxkit.config.json')} is not a file\n`,
+    });
+    const looped = makeTempDirectory('config-loop');
+    symlinkSync('ctxkit.config.json', join(looped, 'ctxkit.config.json'));
+    expect(await runCli(['config'], { cwd: looped })).toMatchObject({
+      code: 2,
+      stderr: `ctxkit: cannot read ${join(looped, 'ctxkit.config.json')} (ELOOP)\n`,
+    });
   });
 
   it('reads the ctxkit key of package.json', async () => {

@@ -47,7 +47,7 @@ export function findRepositoryRoot(start: string): string {
 export function loadConfig(root: string): LoadedConfig {
   const configPath = join(root, CONFIG_FILE_NAME);
   const packagePath = join(root, 'package.json');
-  const fromConfig = existsSync(configPath) && statSync(configPath).isFile();
+  const fromConfig = isConfigFile(configPath);
   const packageConfig = readPackageConfig(packagePath);
   if (fromConfig && packageConfig !== undefined) {
     throw new UserError(
@@ -63,6 +63,23 @@ export function loadConfig(root: string): LoadedConfig {
     return { root, file, config: validateConfig(packageConfig, file.label) };
   }
   return { root, config: {} };
+}
+
+/**
+ * Whether a configuration file is there to read. Absent is fine; something there that cannot be
+ * read as one (a directory, a symbolic link loop) is an error, not a silent fall back to defaults.
+ */
+function isConfigFile(path: string): boolean {
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    throw new UserError(`cannot read ${path} (${code ?? String(error)})`);
+  }
+  if (!isFile) throw new UserError(`${path} is not a file`);
+  return true;
 }
 
 function readPackageConfig(path: string): unknown {
