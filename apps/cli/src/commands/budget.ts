@@ -16,6 +16,7 @@ import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
 import { formatCount } from '../output/index.js';
+import { parseWholeNumber } from '../parse-number.js';
 
 /** Options shared by every command that computes a budget (`budget`, `pack`, `compose`). */
 export interface BudgetCommandOptions {
@@ -31,9 +32,10 @@ export interface BudgetCommandOptions {
 }
 
 function parseTokens(value: string): number {
-  if (!/^\d+$/.test(value))
+  const tokens = parseWholeNumber(value);
+  if (tokens === undefined)
     throw new InvalidArgumentError(`expected a whole number of tokens, found "${value}"`);
-  return Number(value);
+  return tokens;
 }
 
 function parsePercent(value: string): number {

@@ -18,6 +18,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
+import { parseWholeNumber } from '../parse-number.js';
 
 /** The transcript formats `compact` and `validate` read and write. */
 export const TRANSCRIPT_FORMATS: Provider[] = ['openai', 'anthropic', 'ai-sdk'];
@@ -33,10 +34,11 @@ interface CompactCommandOptions {
 }
 
 function parseTokens(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) === 0) {
+  const tokens = parseWholeNumber(value);
+  if (tokens === undefined || tokens === 0) {
     throw new InvalidArgumentError(`expected a positive whole number of tokens, found "${value}"`);
   }
-  return Number(value);
+  return tokens;
 }
 
 function parseFraction(value: string): number {

@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJsonStreamed } from '../io.js';
+import { parseWholeNumber } from '../parse-number.js';
 
 interface MapOptions {
   query?: string;
@@ -28,9 +29,9 @@ function collect(value: string, previous: string[]): string[] {
 /** `--tokens N`: a non-negative integer, or a one-line error naming what was found. */
 export function parseTokenBudget(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value.trim()))
-    throw new UserError(`--tokens expects a whole number of tokens, got "${value}"`);
-  return Number(value.trim());
+  const tokens = parseWholeNumber(value);
+  if (tokens === undefined) throw new UserError(`--tokens expects a whole number of tokens, got "${value}"`);
+  return tokens;
 }
 
 /** The summary line printed under a human-readable map. */

@@ -17,6 +17,7 @@ import { type Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
+import { parseWholeNumber } from '../parse-number.js';
 
 const EMBEDDERS = ['hash', 'tfidf', 'http'] as const;
 type EmbedderName = (typeof EMBEDDERS)[number];
@@ -165,9 +166,8 @@ function makeCache(io: CommandIO, options: RetrieveCommandOptions): EmbeddingCac
 }
 
 function parseCount(flag: string, value: string | undefined): number {
-  const parsed = Number(value);
-  if (value === undefined || !/^\d+$/.test(value.trim()) || !Number.isSafeInteger(parsed))
-    throw new UserError(`${flag} expects a whole number, got "${value ?? ''}"`);
+  const parsed = value === undefined ? undefined : parseWholeNumber(value);
+  if (parsed === undefined) throw new UserError(`${flag} expects a whole number, got "${value ?? ''}"`);
   return parsed;
 }
 
