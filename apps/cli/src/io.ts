@@ -174,6 +174,8 @@ export async function readAllStdin(): Promise<string> {
 
 /** Resolve `[DIR]` (default: the repository root) and insist it is a directory. */
 export function resolveDirectory(io: Pick<CommandIO, 'root' | 'cwd'>, directory: string | undefined): string {
+  // An empty argument (an unset shell variable) is a mistake, not "here".
+  if (directory?.trim() === '') throw new UserError('expected a directory, found an empty argument');
   const path = directory === undefined ? io.root : resolve(io.cwd, directory);
   let isDirectory = false;
   try {

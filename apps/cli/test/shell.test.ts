@@ -113,6 +113,18 @@ describe('ctxkit (the command shell)', () => {
     });
   });
 
+  it('refuses an empty directory argument (an unset variable) instead of mapping the current one', async () => {
+    for (const args of [
+      ['map', ''],
+      ['symbols', ''],
+      ['pack', '', '--task', 'x'],
+    ]) {
+      const result = await runCli(args, { cwd: directory });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^ctxkit: expected a (file or )?directory, found an empty argument\n$/);
+    }
+  });
+
   it('reads JSON inputs that start with a byte-order mark', async () => {
     const tree = makeTempDirectory('bom');
     writeFileSync(join(tree, 'session.json'), `\uFEFF${JSON.stringify([{ role: 'user', content: 'hi' }])}`);

@@ -41,6 +41,7 @@ export function registerSymbolsCommand(program: Command, io: CommandIO): void {
     .option('--json', 'print one JSON array of {path, name, kind, line}')
     .addHelpText('after', '\nExamples:\n  ctxkit symbols src\n  ctxkit symbols src/server.ts --json\n')
     .action(async (target: string | undefined, options: SymbolsOptions) => {
+      if (target?.trim() === '') throw new UserError('expected a file or directory, found an empty argument');
       const path = target === undefined ? io.root : resolve(io.cwd, target);
       let isDirectory: boolean;
       try {
