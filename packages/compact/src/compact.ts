@@ -1,5 +1,5 @@
 import { estimateTokens } from '@ctxkit/tokenize';
-import { assertFraction, assertPositive } from './check-options.js';
+import { assertCount, assertFraction, assertNotAbove, assertPositive, assertShare } from './check-options.js';
 import {
   ATTACHMENT_MARKER,
   DEFAULT_SUPERSEDABLE_TOOLS,
@@ -171,6 +171,9 @@ export async function compact(
   assertPositive('compact', 'budget', budget);
   assertFraction('compact', 'trigger', trigger);
   assertFraction('compact', 'target', target);
+  assertNotAbove('compact', target, trigger);
+  if (options.keepTurns !== undefined) assertCount('compact', 'keepTurns', options.keepTurns);
+  if (options.keepFraction !== undefined) assertShare('compact', 'keepFraction', options.keepFraction);
   const targetTokens = target * budget;
   const tokens = messages.map((message) => countMessageTokens(message, countTokens));
   let total = tokens.reduce((sum, value) => sum + value, 0);
@@ -296,6 +299,9 @@ export async function compact(
       let text = options.summarize
         ? await options.summarize(dropped, digest)
         : renderDigest(digest, { maxTokens: summaryTextTokens(summaryTokens), countTokens });
+      if (typeof text !== 'string') {
+        throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);
+      }
       if (!text.startsWith(SUMMARY_HEADER)) text = `${SUMMARY_HEADER}\n${text}`;
       const summary: Message = { role: 'system', text };
       output = [...work.slice(0, plan.from), summary, ...work.slice(plan.to)];

@@ -1,4 +1,5 @@
 import { estimateTokens } from '@ctxkit/tokenize';
+import { assertCount } from './check-options.js';
 import { SUMMARY_HEADER } from './constants.js';
 import {
   commandOfCall,
@@ -264,6 +265,7 @@ export interface RenderDigestOptions {
  */
 export function renderDigest(digest: Digest, options: RenderDigestOptions = {}): string {
   const countTokens = options.countTokens ?? estimateTokens;
+  if (options.maxTokens !== undefined) assertCount('renderDigest', 'maxTokens', options.maxTokens);
   const lists = renderLists(digest);
   const render = (limit: number) => {
     const lines = [`${SUMMARY_HEADER} (${digest.droppedMessages} messages, ${digest.toolCalls} tool calls)`];

@@ -1,4 +1,5 @@
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '@ctxkit/tokenize';
+import { assertCount, assertFraction, assertPositive, assertShare } from './check-options.js';
 import {
   DEFAULT_KEEP_FRACTION,
   DEFAULT_KEEP_TURNS,
@@ -85,8 +86,14 @@ export function planCompaction(session: PlanSession, config: PlanConfig): Compac
   const budget = config.budget;
   const trigger = config.trigger ?? DEFAULT_TRIGGER;
   const target = config.target ?? DEFAULT_TARGET;
-  const keepTurns = Math.max(0, config.keepTurns ?? DEFAULT_KEEP_TURNS);
+  const keepTurns = config.keepTurns ?? DEFAULT_KEEP_TURNS;
   const keepFraction = config.keepFraction ?? DEFAULT_KEEP_FRACTION;
+  // A NaN or out-of-range knob would compare false everywhere and silently plan nothing.
+  assertPositive('planCompaction', 'budget', budget);
+  assertFraction('planCompaction', 'trigger', trigger);
+  assertFraction('planCompaction', 'target', target);
+  assertCount('planCompaction', 'keepTurns', keepTurns);
+  assertShare('planCompaction', 'keepFraction', keepFraction);
   const summaryTokens = config.summaryTokens ?? summaryAllowance(budget);
 
   // suffix[i] = tokens of messages[i..]

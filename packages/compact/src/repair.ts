@@ -1,3 +1,5 @@
+import { assertKnownRole } from './adapters/shared.js';
+import { assertProvider } from './check-options.js';
 import { CONTINUATION_MARKER, MISSING_RESULT_MARKER } from './constants.js';
 import type { Message, Provider, ToolCall } from './types.js';
 import { isEmptyMessage, mergesWithPrevious, validate } from './validate.js';
@@ -34,6 +36,11 @@ interface Entry {
  * become reminders. A valid transcript comes back equal, with no actions. Never mutates the input.
  */
 export function repair(messages: readonly Message[], provider: Provider): RepairResult {
+  assertProvider('repair', provider);
+  // A role the model does not have cannot be repaired into one it has without guessing.
+  messages.forEach((message, index) => {
+    assertKnownRole('repair', message, index);
+  });
   const actions: RepairAction[] = [];
   let entries: Entry[] = messages.map((message, origin) => ({ message, origin }));
 

@@ -1,4 +1,5 @@
 import { sourceIndexOf } from './adapters/shared.js';
+import { assertProvider } from './check-options.js';
 import type { Message, Provider } from './types.js';
 
 /**
@@ -80,6 +81,9 @@ export function mergesWithPrevious(messages: readonly Message[], index: number):
   );
 }
 
+/** The roles of the neutral model. */
+const KNOWN_ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
+
 /**
  * Every way `messages` would be rejected by `provider` (tool pairing for all of them; alternation,
  * system placement and empty messages where that provider cares), in index order. An empty array means
@@ -90,6 +94,7 @@ export function validate(
   provider: Provider,
   options: ValidateOptions = {},
 ): Violation[] {
+  assertProvider('validate', provider);
   // Message numbers in the text: the input's own, when asked and known (see ValidateOptions).
   const name = (at: number) => (options.inputIndexes ? (sourceIndexOf(messages[at]!) ?? at) : at);
   const violations: Violation[] = [];
@@ -106,6 +111,9 @@ export function validate(
   while (index < messages.length) {
     const message = messages[index] as Message;
     const where = `message ${name(index)} (${message.role})`;
+    if (!KNOWN_ROLES.has(message.role)) {
+      report('malformed', index, `${where}: expected role system, user, assistant or tool`);
+    }
     if (message.role !== 'system') leadingSystem = false;
     if (message.role === 'tool' && !message.toolResult) {
       report('malformed', index, `${where}: expected a tool result, found none`);

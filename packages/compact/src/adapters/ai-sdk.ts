@@ -1,5 +1,6 @@
 import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
 import {
+  assertKnownRole,
   describe,
   describeType,
   expectMessageArray,
@@ -181,6 +182,7 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
   const verbatim = new Set<AiSdkModelMessage>();
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index]!;
+    assertKnownRole('toAiSdk', message, index);
     for (const call of message.toolCalls ?? []) toolNames.set(call.id, call.name);
     const untouched = untouchedSource('ai-sdk', messages, index);
     if (untouched) {

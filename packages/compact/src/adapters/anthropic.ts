@@ -1,6 +1,7 @@
 import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
 import { mergesWithPrevious } from '../validate.js';
 import {
+  assertKnownRole,
   describe,
   describeType,
   expectObject,
@@ -149,6 +150,9 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
   const out: AnthropicMessage[] = [];
   // Messages written exactly as they were read (see untouchedSource): never changed in place.
   const verbatim = new Set<AnthropicMessage>();
+  messages.forEach((message, at) => {
+    assertKnownRole('toAnthropic', message, at);
+  });
   let index = 0;
   while (index < messages.length && messages[index]?.role === 'system') {
     system.push({ type: 'text', text: messages[index]?.text ?? '' });

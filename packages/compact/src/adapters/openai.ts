@@ -1,5 +1,6 @@
 import type { Attachment, Message, ToolCall } from '../types.js';
 import {
+  assertKnownRole,
   describe,
   describeType,
   expectMessageArray,
@@ -131,6 +132,7 @@ export function toOpenAI(
 ): OpenAIChatMessage[] {
   const out: OpenAIChatMessage[] = [];
   for (let index = 0; index < messages.length; index++) {
+    assertKnownRole('toOpenAI', messages[index]!, index);
     // A message read from OpenAI and not changed since is written exactly as it was read.
     const untouched = untouchedSource('openai', messages, index);
     if (untouched) {

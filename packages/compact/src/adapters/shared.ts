@@ -215,3 +215,17 @@ export function sourceIndexOf(message: Message): number | undefined {
   const origin = origins.get(message);
   return origin && origin.index >= 0 ? origin.index : undefined;
 }
+
+const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
+
+/**
+ * Throw a `TypeError` for a message whose role the neutral model does not have: converting it as
+ * some other role would lose or mislabel its content.
+ */
+export function assertKnownRole(where: string, message: Message, index: number): void {
+  if (!ROLES.has(message?.role)) {
+    throw new TypeError(
+      `${where}: message ${index} has role ${JSON.stringify(message?.role)}; expected system, user, assistant or tool`,
+    );
+  }
+}
