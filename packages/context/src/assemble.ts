@@ -48,7 +48,11 @@ export function stableStringify(value: unknown): string {
 /** How tool definitions appear inside the system message: one JSON object per line. */
 export function renderToolDefinitions(tools: ToolDefinition[]): string {
   // Name first for the reader; the schema canonical so its key order cannot change the bytes.
-  const lines = tools.map((tool) => {
+  const lines = tools.map((tool, index) => {
+    // `{"name":undefined}` would be no JSON at all in the system prompt.
+    if (typeof tool?.name !== 'string' || tool.name === '') {
+      throw new TypeError(`assemble: tools[${index}] needs a name (a non-empty string)`);
+    }
     const fields = [`"name":${JSON.stringify(tool.name)}`];
     if (tool.description !== undefined) fields.push(`"description":${JSON.stringify(tool.description)}`);
     if (tool.inputSchema !== undefined) fields.push(`"inputSchema":${stableStringify(tool.inputSchema)}`);
@@ -69,9 +73,16 @@ export function assemble(session: Session): Message[] {
   if (typeof session.instructions !== 'string' || session.instructions.trim() === '') {
     throw new NoInstructionsError();
   }
+  if (!Array.isArray(session.history)) {
+    throw new TypeError('assemble: session.history must be an array of messages (empty for a new session)');
+  }
+  if (session.summary !== undefined && session.summary !== null && typeof session.summary !== 'string') {
+    throw new TypeError(`assemble: session.summary must be text, found ${typeof session.summary}`);
+  }
   const blocks = [session.instructions.replace(/\s+$/, '')];
   if (session.tools && session.tools.length > 0) blocks.push(renderToolDefinitions(session.tools));
-  if (session.summary !== undefined && session.summary.trim() !== '') {
+  // null reads as "no summary yet", like undefined.
+  if (typeof session.summary === 'string' && session.summary.trim() !== '') {
     blocks.push(`<summary>\n${session.summary.replace(/\s+$/, '')}\n</summary>`);
   }
   const system: Message = { role: 'system', text: blocks.join('\n\n') };

@@ -85,6 +85,18 @@ function requireTokens(name: string, value: number): number {
   return value;
 }
 
+/**
+ * Throw a `RangeError` naming `where` unless `available` (a budget's room for the pack) is a whole
+ * number ≥ 0: a NaN would compare false everywhere and silently place nothing.
+ */
+export function checkAvailable(where: string, available: number): void {
+  if (!Number.isSafeInteger(available) || available < 0) {
+    throw new RangeError(
+      `${where}: budget.available must be a whole number of tokens ≥ 0, found ${available}`,
+    );
+  }
+}
+
 /** The roles in effect after `overrides.roles` are merged over the defaults, sorted by name. */
 export function resolveRoles(
   overrides?: Record<string, Partial<RoleDefinition>>,
@@ -129,7 +141,8 @@ export function computeBudget(options: BudgetOptions): Budget {
   const minPackTokens = requireTokens('minPackTokens', overrides.minPackTokens ?? MIN_PACK_TOKENS);
   const roles = resolveRoles(overrides.roles);
   const role = options.role ?? DEFAULT_ROLE;
-  const definition = roles[role];
+  // Own keys only: `toString` or `__proto__` are not roles.
+  const definition = Object.hasOwn(roles, role) ? roles[role] : undefined;
   if (!definition) {
     throw new RangeError(`budget: unknown role "${role}" (expected one of ${Object.keys(roles).join(', ')})`);
   }

@@ -1,5 +1,12 @@
 import type { Budget } from './budget.js';
-import { type ExcerptDefinition, excerptFile, type LineSpan, type TokenCounter } from './excerpt.js';
+import { checkAvailable } from './budget.js';
+import {
+  EXCERPT_MODES,
+  type ExcerptDefinition,
+  excerptFile,
+  type LineSpan,
+  type TokenCounter,
+} from './excerpt.js';
 import { buildPack, type PackChunk, type PackDoc, type TaskPack } from './pack.js';
 import type { ExcerptMode } from './roles.js';
 
@@ -29,6 +36,7 @@ export interface PackPlan {
 /** Split `budget` into the requests a shell makes before composing (repo map size, files to read). */
 export function planPack(budget: Pick<Budget, 'available'>): PackPlan {
   const available = budget.available;
+  checkAvailable('planPack', available);
   return {
     repoMapTokens: Math.min(MAX_REPO_MAP_TOKENS, Math.floor(available * REPO_MAP_SHARE)),
     excerptTokens: Math.max(
@@ -138,6 +146,11 @@ function formatSpans(spans: LineSpan[]): string {
 export function composePack(options: ComposePackOptions): ComposedPack {
   const { budget, tokenizer, task } = options;
   const mode = options.excerpts ?? budget.excerpts;
+  if (mode !== undefined && !EXCERPT_MODES.includes(mode)) {
+    throw new RangeError(
+      `composePack: excerpts must be one of ${EXCERPT_MODES.join(', ')}, found ${String(mode)}`,
+    );
+  }
   const excerptTokens = options.excerptTokens ?? planPack(budget).excerptTokens;
   // Only the files being excerpted matter; a large repository's map has hundreds of thousands of
   // ranking entries and symbols, so everything else is skipped rather than sorted or grouped.

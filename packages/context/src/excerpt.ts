@@ -130,6 +130,8 @@ function normalizeIdentifiers(options: ExcerptOptions): TaskIdentifier[] {
   }
   const byKey = new Map<string, TaskIdentifier>();
   for (const identifier of list) {
+    // An empty name would match at every word boundary: every line a hit.
+    if (identifier.name.trim() === '') continue;
     const key = identifier.name.toLowerCase();
     const existing = byKey.get(key);
     if (existing) byKey.set(key, { name: existing.name, strong: existing.strong || identifier.strong });
@@ -140,23 +142,49 @@ function normalizeIdentifiers(options: ExcerptOptions): TaskIdentifier[] {
 
 // A NaN cap compares false everywhere and would silently lift the limit; say so instead.
 function checkNumericOptions(options: ExcerptOptions): void {
-  const numbers: [keyof ExcerptOptions, number][] = [
-    ['maxTokens', 0],
-    ['contextLines', Number.NEGATIVE_INFINITY],
-    ['mergeGap', Number.NEGATIVE_INFINITY],
-    ['maxLineLength', 1],
-    ['wholeFileLines', 0],
+  // [name, minimum, whole]: line counts are whole numbers (1.5 lines of context matches no line).
+  const numbers: [keyof ExcerptOptions, number, boolean][] = [
+    ['maxTokens', 0, false],
+    ['contextLines', Number.NEGATIVE_INFINITY, true],
+    ['mergeGap', Number.NEGATIVE_INFINITY, true],
+    ['maxLineLength', 1, true],
+    ['wholeFileLines', 0, true],
   ];
-  for (const [name, minimum] of numbers) {
+  for (const [name, minimum, whole] of numbers) {
     const value = options[name];
     if (value === undefined) continue;
-    if (typeof value !== 'number' || Number.isNaN(value) || value < minimum) {
+    if (
+      typeof value !== 'number' ||
+      Number.isNaN(value) ||
+      value < minimum ||
+      (whole && !Number.isInteger(value))
+    ) {
+      const range = minimum > Number.NEGATIVE_INFINITY ? ` ≥ ${minimum}` : '';
       throw new RangeError(
-        `excerptFile: ${name} must be a number${minimum > Number.NEGATIVE_INFINITY ? ` ≥ ${minimum}` : ''}, found ${String(value)}`,
+        `excerptFile: ${name} must be a ${whole ? 'whole ' : ''}number${range}, found ${String(value)}`,
       );
     }
   }
+  if (options.mode !== undefined && !EXCERPT_MODES.includes(options.mode)) {
+    throw new RangeError(
+      `excerptFile: mode must be one of ${EXCERPT_MODES.join(', ')}, found ${String(options.mode)}`,
+    );
+  }
+  options.definitions?.forEach((definition, index) => {
+    const { line, endLine } = definition;
+    if (
+      !Number.isInteger(line) ||
+      (endLine !== undefined && !(Number.isInteger(endLine) && endLine >= line))
+    ) {
+      throw new RangeError(
+        `excerptFile: definitions[${index}] (${definition.name}) needs whole line numbers with endLine ≥ line, found line ${line}, endLine ${String(endLine)}`,
+      );
+    }
+  });
 }
+
+/** The modes {@link excerptFile} knows. */
+export const EXCERPT_MODES: readonly ExcerptMode[] = ['bodies', 'signatures'];
 
 /**
  * Window a file around the identifiers of a task. Hits are found whole-word and case-insensitively;

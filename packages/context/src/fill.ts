@@ -30,8 +30,11 @@ export function countMessageTokens(messages: Message[], counter: MessageCounter)
 
 /** How much of the window `messages` occupy, in [0, 1]. */
 export function fillFraction(messages: Message[], window: number, counter: MessageCounter): number {
-  if (!(window > 0)) throw new RangeError(`fillFraction: window must be positive, found ${window}`);
-  return Math.min(1, countMessageTokens(messages, counter) / window);
+  if (!(window > 0 && Number.isFinite(window))) {
+    throw new RangeError(`fillFraction: window must be a positive number of tokens, found ${window}`);
+  }
+  // A counter's negative count would be a negative fill; the documented range is [0, 1].
+  return Math.min(1, Math.max(0, countMessageTokens(messages, counter)) / window);
 }
 
 function checkBands(bands: readonly number[], compactAt: number): void {
@@ -106,6 +109,12 @@ export function announceFill(
 ): FillAnnouncement {
   const compactAt = options.compactAt ?? DEFAULT_COMPACT_AT;
   const bands = options.bands ?? DEFAULT_BANDS;
+  // A missing band would read as "nothing announced yet" on every turn and repeat the reminder.
+  if (!Number.isInteger(previousBand) || previousBand < 0) {
+    throw new RangeError(
+      `announceFill: previousBand must be a band (a whole number ≥ 0), found ${previousBand}`,
+    );
+  }
   const band = bandFor(fraction, compactAt, bands);
   const budgetFraction = fraction / compactAt;
   if (band <= previousBand) return { band, budgetFraction };

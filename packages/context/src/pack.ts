@@ -1,4 +1,5 @@
 import type { Budget } from './budget.js';
+import { checkAvailable } from './budget.js';
 import type { TokenCounter } from './excerpt.js';
 
 /** The sections of a task pack, in the order they are rendered: stable content first, volatile last. */
@@ -152,9 +153,17 @@ function escapeAttribute(value: string): string {
 
 // The identifying attribute comes first; any others follow sorted by name, so the caller's key order
 // cannot change the bytes.
+/** What an attribute name may be: a caller's key with spaces or quotes would forge other attributes. */
+const ATTRIBUTE_NAME = /^[A-Za-z_][\w.-]*$/;
+
 function openTag(name: string, primary: [string, string], attributes: Record<string, string> = {}): string {
   const parts = [` ${primary[0]}="${escapeAttribute(primary[1])}"`];
   for (const key of Object.keys(attributes).sort()) {
+    if (!ATTRIBUTE_NAME.test(key)) {
+      throw new RangeError(
+        `buildPack: attribute name ${JSON.stringify(key)} is not a valid name (letters, digits, _ . -)`,
+      );
+    }
     if (key !== primary[0]) parts.push(` ${key}="${escapeAttribute(attributes[key]!)}"`);
   }
   return `<${name}${parts.join('')}>`;
@@ -328,6 +337,7 @@ function cutFirstLine(
 export function buildPack(options: BuildPackOptions): TaskPack {
   const { budget, tokenizer } = options;
   const available = budget.available;
+  checkAvailable('buildPack', available);
   const candidates = candidatesOf(options);
   const placed: Placed[] = [];
   const dropped: DroppedItem[] = [];
