@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { type WalkRequest, walkInBackground } from './background-walk.js';
 import { cacheFilePath, loadScanCache } from './cache.js';
+import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
 import { analyzeQuery } from './query.js';
 import { rankFiles, scoreSymbols } from './rank.js';
 import { rankOrder } from './rank-order.js';
@@ -119,7 +120,9 @@ export interface RepoMapResult {
 
 /** The budget left for the map when `filesInPrompt` file bodies are already in the prompt. */
 export function mapBudget(tokens: number, filesInPrompt: number): number {
-  const base = Math.max(0, Math.floor(tokens));
+  checkNumber('mapBudget', 'tokens', tokens, 0);
+  checkNumber('mapBudget', 'filesInPrompt', filesInPrompt, 0);
+  const base = Math.floor(tokens);
   return Math.floor((base * FILES_IN_PROMPT_HALF) / (FILES_IN_PROMPT_HALF + Math.max(0, filesInPrompt)));
 }
 
@@ -187,6 +190,7 @@ export interface RenderableRepoMap {
  * the files a pack then shows in full.
  */
 export async function buildRenderableRepoMap(options: BuildRepoMapOptions): Promise<RenderableRepoMap> {
+  checkMapOptions(options);
   const mode = options.backgroundWalk ?? 'auto';
   const minCacheBytes = mode === 'always' ? 0 : mode === 'never' ? Number.POSITIVE_INFINITY : undefined;
   return buildWithWalker(options, walkInBackground, minCacheBytes);
@@ -359,6 +363,9 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
       return result.ranking;
     },
     render(renderOptions = {}) {
+      checkNumber('render', 'tokens', renderOptions.tokens, 0);
+      checkStrings('render', 'filesInPrompt', renderOptions.filesInPrompt);
+      checkStrings('render', 'exclude', renderOptions.exclude);
       const nowInPrompt = new Set([...inPrompt, ...normalizePaths(root, renderOptions.filesInPrompt)]);
       const tokens = Math.max(
         0,

@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_CACHE_DIRECTORY, loadScanCache, saveScanCache } from './cache.js';
 import type { CacheSnapshot } from './cache-codec.js';
+import { checkScanOptions } from './check-options.js';
 import { buildNeutralGraph, type NeutralGraph } from './graph.js';
 import type { FileScan } from './scan-file.js';
 import { type ScanOutcome, type ScanTask, scanAll } from './scan-pool.js';
@@ -250,6 +251,7 @@ export async function indexRepository(
  * per-file problem becomes a `skipped` entry.
  */
 export async function scanRepository(options: ScanRepositoryOptions): Promise<RepositoryScan> {
+  checkScanOptions('scanRepository', options);
   const { root, index, skipped, cache } = await indexRepository(options);
   const reader = new DefinitionReader(index);
   const files = index.paths.map((path, file) => ({
@@ -286,6 +288,7 @@ export interface RepositoryDefinitions {
  * one JSON document, not in one string). Throws only when the root is not a directory.
  */
 export async function listDefinitions(options: ScanRepositoryOptions): Promise<RepositoryDefinitions> {
+  checkScanOptions('listDefinitions', options);
   const { root, index, skipped, cache } = await indexRepository(options);
   function* definitions(): Generator<DefinitionRow> {
     for (let file = 0; file < index.paths.length; file++) {

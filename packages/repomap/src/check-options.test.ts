@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildRenderableRepoMap, buildRepoMap, mapBudget } from './repo-map.js';
+import { listDefinitions, scanRepository } from './scan-repository.js';
+
+const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-options-'));
+writeFileSync(join(root, 'a.ts'), 'export function alpha(): number {\n  return 1;\n}\n');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('build options', () => {
+  it('refuses budgets and limits that would silently map nothing or lift the limit', async () => {
+    for (const tokens of [Number.NaN, -5, Number.POSITIVE_INFINITY]) {
+      await expect(buildRepoMap({ root, tokens, cache: false })).rejects.toThrow(
+        /^buildRepoMap: tokens must be a finite number ≥ 0, found/,
+      );
+    }
+    await expect(buildRepoMap({ root, maxFileBytes: Number.NaN, cache: false })).rejects.toThrow(
+      'buildRepoMap: maxFileBytes must be a finite number ≥ 1, found NaN',
+    );
+    expect(() => mapBudget(100, Number.NaN)).toThrow(
+      'mapBudget: filesInPrompt must be a finite number ≥ 0, found NaN',
+    );
+    const built = await buildRenderableRepoMap({ root, cache: false });
+    expect(() => built.render({ tokens: Number.NaN })).toThrow(
+      'render: tokens must be a finite number ≥ 0, found NaN',
+    );
+  });
+
+  it('names an option of the wrong type instead of failing inside', async () => {
+    const wrong = [
+      [{ focus: 'a.ts' }, 'buildRepoMap: focus must be an array of strings, found "a.ts"'],
+      [{ ignore: 'lib' }, 'buildRepoMap: ignore must be an array of strings, found "lib"'],
+      [{ query: 5 }, 'buildRepoMap: query must be text, found 5'],
+      [
+        { backgroundWalk: 'sometimes' },
+        'buildRepoMap: backgroundWalk must be one of auto, always, never, found "sometimes"',
+      ],
+      [{ cache: 'yes' }, 'buildRepoMap: cache must be false or { dir?: string }, found "yes"'],
+    ] as const;
+    for (const [options, message] of wrong) {
+      await expect(buildRepoMap({ root, ...(options as object) } as never)).rejects.toThrow(message);
+    }
+    await expect(buildRepoMap({ root: '' })).rejects.toThrow(
+      'buildRepoMap: root must be the path of a directory, found ""',
+    );
+    await expect(scanRepository({ root, ignore: 'x' as never })).rejects.toThrow(
+      /^scanRepository: ignore must be/,
+    );
+    await expect(listDefinitions({ root, maxFileBytes: -1 })).rejects.toThrow(
+      /^listDefinitions: maxFileBytes must be/,
+    );
+  });
+});

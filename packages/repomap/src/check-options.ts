@@ -1,0 +1,65 @@
+/**
+ * Checks on what a caller passes to the builds. A NaN budget or size limit compares false
+ * everywhere and silently maps nothing (or lifts the limit), and a string where a list belongs is
+ * read as a list of characters: the caller's mistake must be a clear error instead.
+ */
+import type { BuildRepoMapOptions } from './repo-map.js';
+import type { ScanRepositoryOptions } from './scan-repository.js';
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** Throw a `TypeError` unless `value` is undefined or an array of strings. */
+export function checkStrings(where: string, name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) {
+    throw new TypeError(`${where}: ${name} must be an array of strings, found ${describe(value)}`);
+  }
+}
+
+/** Throw a `RangeError` unless `value` is undefined or a finite number ≥ `minimum`. */
+export function checkNumber(where: string, name: string, value: unknown, minimum: number): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum) {
+    throw new RangeError(`${where}: ${name} must be a finite number ≥ ${minimum}, found ${describe(value)}`);
+  }
+}
+
+/** Checks the options every scan of a tree takes. */
+export function checkScanOptions(where: string, options: ScanRepositoryOptions): void {
+  if (typeof options?.root !== 'string' || options.root === '') {
+    throw new TypeError(`${where}: root must be the path of a directory, found ${describe(options?.root)}`);
+  }
+  const { cache } = options;
+  if (
+    cache !== undefined &&
+    cache !== false &&
+    (typeof cache !== 'object' ||
+      cache === null ||
+      (cache.dir !== undefined && typeof cache.dir !== 'string'))
+  ) {
+    throw new TypeError(`${where}: cache must be false or { dir?: string }, found ${describe(cache)}`);
+  }
+  checkNumber(where, 'maxFileBytes', options.maxFileBytes, 1);
+  checkStrings(where, 'ignore', options.ignore);
+}
+
+const BACKGROUND_WALK_MODES: readonly string[] = ['auto', 'always', 'never'];
+
+/** Checks the options of `buildRepoMap` / `buildRenderableRepoMap`. */
+export function checkMapOptions(options: BuildRepoMapOptions): void {
+  const where = 'buildRepoMap';
+  checkScanOptions(where, options);
+  if (options.query !== undefined && typeof options.query !== 'string') {
+    throw new TypeError(`${where}: query must be text, found ${describe(options.query)}`);
+  }
+  checkStrings(where, 'focus', options.focus);
+  checkStrings(where, 'filesInPrompt', options.filesInPrompt);
+  checkNumber(where, 'tokens', options.tokens, 0);
+  if (options.backgroundWalk !== undefined && !BACKGROUND_WALK_MODES.includes(options.backgroundWalk)) {
+    throw new RangeError(
+      `${where}: backgroundWalk must be one of ${BACKGROUND_WALK_MODES.join(', ')}, found ${describe(options.backgroundWalk)}`,
+    );
+  }
+}
