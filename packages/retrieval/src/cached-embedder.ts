@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { embedChecked } from './checked-embed.js';
 import type { Embedder } from './types.js';
 
 /** Where embeddings are kept between runs; keys are (embedder id, content hash). */
@@ -80,7 +81,11 @@ export function createCachedEmbedder(embedder: Embedder, cache: EmbeddingCache):
         }
       }
       if (missing.length > 0) {
-        const vectors = await embedder.embed(missing.map((entry) => entry.text));
+        // Checked before caching: a NaN or missing vector must not be kept for later runs.
+        const vectors = await embedChecked(
+          embedder,
+          missing.map((entry) => entry.text),
+        );
         for (const [index, entry] of missing.entries()) {
           const vector = vectors[index]!;
           found.set(entry.hash, vector);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, chunkEmbeddingText } from './chunk.js';
+import { chunkDocument, chunkDocuments, chunkEmbeddingText } from './chunk.js';
 import type { Chunk } from './types.js';
 
 const memory = readFileSync(new URL('../test/fixtures/memory/MEMORY.md', import.meta.url), 'utf8');
@@ -97,6 +97,30 @@ describe('chunkDocument: unstructured text', () => {
   it('returns nothing for an empty or blank document', () => {
     expect(chunkDocument({ path: 'empty.md', text: '' })).toEqual([]);
     expect(chunkDocument({ path: 'blank.txt', text: '\n\n  \n' })).toEqual([]);
+  });
+});
+
+describe('chunkDocument: options', () => {
+  const document = { path: 'notes.md', text: '# A\n\none\n\ntwo\n' };
+
+  it('refuses sizes that would split markdown and text differently, and unknown formats', () => {
+    for (const maxChunkBytes of [0, Number.NaN, -5, 1.5])
+      expect(() => chunkDocument(document, { maxChunkBytes })).toThrow(
+        new RangeError(`chunkDocument: maxChunkBytes must be a whole number ≥ 1, found ${maxChunkBytes}`),
+      );
+    expect(() => chunkDocuments([document], { minChunkBytes: Number.NaN })).toThrow(
+      'chunkDocuments: minChunkBytes must be a whole number ≥ 0, found NaN',
+    );
+    expect(() => chunkDocument(document, { format: 'html' as 'text' })).toThrow(
+      new TypeError('chunkDocument: format must be "markdown" or "text", found "html"'),
+    );
+  });
+
+  it('still splits every paragraph apart at the smallest size', () => {
+    expect(summary(chunkDocument(document, { maxChunkBytes: 1, minChunkBytes: 0 }))).toEqual([
+      '3-3 A',
+      '5-5 A',
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { assertOneOf, assertWholeNumber, describeValue } from './check-options.js';
 import type { Chunk, SourceDocument } from './types.js';
 
 /** How a document is split; both limits are in UTF-8 bytes of the chunk's text. */
@@ -30,12 +31,36 @@ interface LineSpan {
   end: number;
 }
 
+const FORMATS = ['markdown', 'text'] as const;
+
+/**
+ * Throw a clear error for chunk options the splitter cannot honour (`prefix` is how the caller
+ * spells the option group, e.g. `chunking.`). A piece is never cut inside a line, so 1 byte is the
+ * smallest meaningful `maxChunkBytes`; 0 or NaN would split markdown and text differently.
+ */
+export function checkChunkOptions(where: string, options: ChunkOptions, prefix = ''): void {
+  if (options === null || typeof options !== 'object')
+    throw new TypeError(
+      `${where}: ${prefix.replace(/\.$/, '') || 'options'} must be an object, found ${describeValue(options)}`,
+    );
+  if (options.maxChunkBytes !== undefined)
+    assertWholeNumber(where, `${prefix}maxChunkBytes`, options.maxChunkBytes, 1);
+  if (options.minChunkBytes !== undefined)
+    assertWholeNumber(where, `${prefix}minChunkBytes`, options.minChunkBytes, 0);
+  if (options.format !== undefined) assertOneOf(where, `${prefix}format`, options.format, FORMATS);
+}
+
 /**
  * Split one document into chunks: by section for markdown (a heading and everything up to the
  * next heading, oversized sections split at paragraph boundaries), by paragraph for plain text.
  * Every chunk keeps its path and 1-based line range; the same input always gives the same chunks.
  */
 export function chunkDocument(document: SourceDocument, options: ChunkOptions = {}): Chunk[] {
+  checkChunkOptions('chunkDocument', options);
+  return chunkChecked(document, options);
+}
+
+function chunkChecked(document: SourceDocument, options: ChunkOptions): Chunk[] {
   const lines = document.text.split(/\r?\n/);
   const maxBytes = options.maxChunkBytes ?? DEFAULT_MAX_CHUNK_BYTES;
   const minBytes = options.minChunkBytes ?? DEFAULT_MIN_CHUNK_BYTES;
@@ -57,7 +82,8 @@ export function chunkDocument(document: SourceDocument, options: ChunkOptions = 
 
 /** Chunk several documents, in the order given. */
 export function chunkDocuments(documents: readonly SourceDocument[], options: ChunkOptions = {}): Chunk[] {
-  return documents.flatMap((document) => chunkDocument(document, options));
+  checkChunkOptions('chunkDocuments', options);
+  return documents.flatMap((document) => chunkChecked(document, options));
 }
 
 /**

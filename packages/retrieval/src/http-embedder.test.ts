@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpEmbedder, EmbeddingRequestError, embeddingsUrl } from './http-embedder.js';
+import {
+  createHttpEmbedder,
+  EmbeddingRequestError,
+  embeddingsUrl,
+  type HttpEmbedderOptions,
+} from './http-embedder.js';
 import { retrieve } from './retrieve.js';
 
 interface Recorded {
@@ -177,6 +182,45 @@ describe('createHttpEmbedder', () => {
   it('rejects an endpoint that is not a URL', () => {
     expect(() => createHttpEmbedder({ endpoint: 'not a url', model: 'm' })).toThrow(
       'embedding endpoint is not a URL: "not a url"',
+    );
+  });
+
+  it('refuses a batch size, timeout or count that would send nothing or time out at once', () => {
+    const make = (extra: Partial<HttpEmbedderOptions>) => () =>
+      createHttpEmbedder({ endpoint: 'http://127.0.0.1:1', model: 'm', ...extra });
+    expect(make({ batchSize: Number.NaN })).toThrow(
+      new RangeError('createHttpEmbedder: batchSize must be a whole number ≥ 1, found NaN'),
+    );
+    expect(make({ batchSize: 0 })).toThrow('batchSize must be a whole number ≥ 1, found 0');
+    expect(make({ batchSize: 2.5 })).toThrow('batchSize must be a whole number ≥ 1, found 2.5');
+    expect(make({ timeoutMs: Number.NaN })).toThrow(
+      new RangeError(
+        'createHttpEmbedder: timeoutMs must be a number of milliseconds > 0 and ≤ 2147483647, found NaN',
+      ),
+    );
+    expect(make({ timeoutMs: -5 })).toThrow('timeoutMs must be a number of milliseconds > 0');
+    expect(make({ timeoutMs: 2 ** 31 })).toThrow('found 2147483648');
+    expect(make({ timeoutMs: '500' as unknown as number })).toThrow(TypeError);
+    expect(make({ retries: Number.NaN })).toThrow('retries must be a whole number ≥ 0, found NaN');
+    expect(make({ maxInputChars: Number.NaN })).toThrow(
+      'maxInputChars must be a whole number ≥ 1, found NaN',
+    );
+    expect(make({ dimension: Number.NaN })).toThrow('dimension must be a whole number ≥ 0, found NaN');
+    expect(() => createHttpEmbedder({ endpoint: 'http://127.0.0.1:1' } as HttpEmbedderOptions)).toThrow(
+      new TypeError('createHttpEmbedder: model must be a string, found undefined'),
+    );
+    // Valid values are taken as they are.
+    expect(make({ batchSize: 1, timeoutMs: 0.5, retries: 0, dimension: 0 })).not.toThrow();
+  });
+
+  it('rejects an embedding holding a number too large for a vector (1e999 parses as Infinity)', async () => {
+    const embedder = createHttpEmbedder({
+      endpoint: 'http://127.0.0.1:1',
+      model: 'm',
+      fetch: async () => new Response('{"data":[{"index":0,"embedding":[1e999,1]}]}'),
+    });
+    await expect(embedder.embed(['a'])).rejects.toThrow(
+      'returned an embedding that is not a list of numbers',
     );
   });
 

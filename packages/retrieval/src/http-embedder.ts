@@ -1,3 +1,4 @@
+import { assertNumber, assertString, assertWholeNumber } from './check-options.js';
 import type { Embedder } from './types.js';
 import { normalize } from './vector.js';
 
@@ -62,6 +63,8 @@ export const DEFAULT_HTTP_RETRIES = 2;
 export const MAX_RETRY_WAIT_MS = 10_000;
 /** Default request timeout in milliseconds. */
 export const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
+// setTimeout fires at once for anything longer, which would time out every request.
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 // Enough of an error body to see the server's reason, not so much that one line becomes a page.
 const ERROR_BODY_CHARS = 200;
 
@@ -80,6 +83,9 @@ export function embeddingsUrl(endpoint: string): string {
  * every server normalises them.
  */
 export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
+  const where = 'createHttpEmbedder';
+  assertString(where, 'endpoint', options.endpoint);
+  assertString(where, 'model', options.model);
   const url = embeddingsUrl(options.endpoint);
   try {
     new URL(url);
@@ -87,13 +93,25 @@ export function createHttpEmbedder(options: HttpEmbedderOptions): Embedder {
     throw new TypeError(`embedding endpoint is not a URL: "${options.endpoint}"`);
   }
   if (options.model.trim() === '') throw new TypeError('embedding model name is empty');
-  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_HTTP_BATCH_SIZE));
+  const batchSize = options.batchSize ?? DEFAULT_HTTP_BATCH_SIZE;
+  assertWholeNumber(where, 'batchSize', batchSize, 1);
   const timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+  assertNumber(
+    where,
+    'timeoutMs',
+    timeoutMs,
+    `a number of milliseconds > 0 and ≤ ${MAX_TIMEOUT_MS}`,
+    (number) => number > 0 && number <= MAX_TIMEOUT_MS,
+  );
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  // 0 means "learn it from the first response".
   let dimension = options.dimension ?? 0;
+  assertWholeNumber(where, 'dimension', dimension, 0);
 
-  const retries = Math.max(0, Math.floor(options.retries ?? DEFAULT_HTTP_RETRIES));
-  const maxInputChars = Math.max(1, Math.floor(options.maxInputChars ?? DEFAULT_HTTP_MAX_INPUT_CHARS));
+  const retries = options.retries ?? DEFAULT_HTTP_RETRIES;
+  assertWholeNumber(where, 'retries', retries, 0);
+  const maxInputChars = options.maxInputChars ?? DEFAULT_HTTP_MAX_INPUT_CHARS;
+  assertWholeNumber(where, 'maxInputChars', maxInputChars, 1);
 
   async function requestBatch(texts: string[]): Promise<Float32Array[]> {
     for (let attempt = 0; ; attempt += 1) {
@@ -211,7 +229,8 @@ function parseEmbeddings(body: string, expected: number, url: string): Float32Ar
     if (
       !Array.isArray(embedding) ||
       embedding.length === 0 ||
-      !embedding.every((value) => typeof value === 'number')
+      // JSON has no NaN, but 1e999 parses as Infinity and would normalise to NaN.
+      !embedding.every((value) => typeof value === 'number' && Number.isFinite(value))
     )
       throw new EmbeddingRequestError(
         `embedding endpoint ${url} returned an embedding that is not a list of numbers`,

@@ -1,4 +1,5 @@
 import { CALIBRATION_CORPUS, type CalibrationText } from './calibration-corpus.js';
+import { embedChecked } from './checked-embed.js';
 import { buildTfidfIndex, sparseDot, vectorizeWithTfidf } from './tfidf.js';
 import type { Embedder } from './types.js';
 import { dot } from './vector.js';
@@ -59,8 +60,14 @@ export async function measureEmbedderNoise(
   embedder: Embedder,
   corpus: readonly CalibrationText[] = CALIBRATION_CORPUS,
 ): Promise<NoiseDistribution> {
-  const paragraphs = await embedder.embed(corpus.map((entry) => entry.text));
-  const sentences = await embedder.embed(corpus.map((entry) => firstSentence(entry.text)));
+  const paragraphs = await embedChecked(
+    embedder,
+    corpus.map((entry) => entry.text),
+  );
+  const sentences = await embedChecked(
+    embedder,
+    corpus.map((entry) => firstSentence(entry.text)),
+  );
   return summarizeNoise(
     collectUnrelatedScores(
       corpus,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createDiskEmbeddingCache } from './disk-cache.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { loadDocuments } from './load-documents.js';
-import { retrieve } from './retrieve.js';
+import { type RetrieveOptions, retrieve } from './retrieve.js';
 
 const root = new URL('../test/fixtures/memory/', import.meta.url).pathname;
 const { documents } = await loadDocuments(['.'], { root });
@@ -134,5 +134,55 @@ describe('retrieve', () => {
       ],
     });
     expect(result.hits.map((hit) => hit.lines)).toEqual([[3, 3]]);
+  });
+
+  it('refuses limits, scores and chunk options that would silently switch a limit or the threshold off', async () => {
+    const bad: [Partial<RetrieveOptions>, string][] = [
+      [{ maxHits: Number.NaN }, 'retrieve: maxHits must be a whole number ≥ 0, found NaN'],
+      [{ maxHits: 1.5 }, 'retrieve: maxHits must be a whole number ≥ 0, found 1.5'],
+      [{ maxHits: -1 }, 'retrieve: maxHits must be a whole number ≥ 0, found -1'],
+      [{ maxBytes: Number.NaN }, 'retrieve: maxBytes must be a whole number ≥ 0, found NaN'],
+      [{ minScore: Number.NaN }, 'retrieve: minScore must be a finite number, found NaN'],
+      [
+        { calibration: { floor: Number.NaN, margin: 0.1 } },
+        'retrieve: calibration.floor must be a finite number, found NaN',
+      ],
+      [
+        { chunking: { maxChunkBytes: 0 } },
+        'retrieve: chunking.maxChunkBytes must be a whole number ≥ 1, found 0',
+      ],
+      [
+        { chunking: { maxChunkBytes: Number.NaN } },
+        'retrieve: chunking.maxChunkBytes must be a whole number ≥ 1, found NaN',
+      ],
+      [
+        { chunking: { maxChunkBytes: -5 } },
+        'retrieve: chunking.maxChunkBytes must be a whole number ≥ 1, found -5',
+      ],
+      [
+        { chunking: { minChunkBytes: Number.NaN } },
+        'retrieve: chunking.minChunkBytes must be a whole number ≥ 0, found NaN',
+      ],
+      [
+        { chunking: { format: 'html' as 'text' } },
+        'retrieve: chunking.format must be "markdown" or "text", found "html"',
+      ],
+      [{ query: undefined as unknown as string }, 'retrieve: query must be a string, found undefined'],
+      [{ ranker: 'hash' as 'tfidf' }, `retrieve: ranker must be 'tfidf' or an embedder, found "hash"`],
+    ];
+    for (const [options, message] of bad)
+      await expect(retrieve({ query: 'invoice', documents, ...options })).rejects.toThrow(message);
+  });
+
+  it('keeps what 0 means: no hits, or no bytes, injected', async () => {
+    for (const limit of [{ maxHits: 0 }, { maxBytes: 0 }]) {
+      const result = await retrieve({
+        query: 'why are invoice totals rounded per line item?',
+        documents,
+        ...limit,
+      });
+      expect(result.hits).toEqual([]);
+      expect(result.text).toBe('');
+    }
   });
 });

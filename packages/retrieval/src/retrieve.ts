@@ -1,11 +1,14 @@
 import { type CacheStats, createCachedEmbedder, type EmbeddingCache } from './cached-embedder.js';
-import { type ChunkOptions, chunkDocuments, chunkEmbeddingText } from './chunk.js';
+import { assertFinite, assertString, describeValue } from './check-options.js';
+import { embedChecked } from './checked-embed.js';
+import { type ChunkOptions, checkChunkOptions, chunkDocuments, chunkEmbeddingText } from './chunk.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { measureEmbedderNoise } from './noise.js';
-import { type RetrievalCandidate, type RetrievalHit, selectHits } from './select.js';
+import { checkLimits, type RetrievalCandidate, type RetrievalHit, selectHits } from './select.js';
 import { buildTfidfIndex, scoreWithTfidf } from './tfidf.js';
 import {
   calibrationFromNoise,
+  checkCalibration,
   computeThreshold,
   type NoiseCalibration,
   PINNED_CALIBRATIONS,
@@ -79,6 +82,7 @@ export interface RetrievalResult {
  * above the ranker's measured noise (see {@link computeThreshold}) and fit the byte budget.
  */
 export async function retrieve(options: RetrieveOptions): Promise<RetrievalResult> {
+  checkRetrieveOptions(options);
   const chunks = [...chunkDocuments(options.documents ?? [], options.chunking), ...(options.chunks ?? [])];
   const requested = options.ranker ?? createHashingEmbedder();
   let ranked: Ranked;
@@ -119,6 +123,28 @@ export async function retrieve(options: RetrieveOptions): Promise<RetrievalResul
   };
 }
 
+/**
+ * Bad options fail here, before any embedding: a NaN limit or floor would otherwise switch a
+ * limit off or drop everything, and a mistake inside the embedder's try would become a fallback.
+ */
+function checkRetrieveOptions(options: RetrieveOptions): void {
+  assertString('retrieve', 'query', options.query);
+  const { ranker } = options;
+  if (
+    ranker !== undefined &&
+    ranker !== 'tfidf' &&
+    (ranker === null || typeof ranker !== 'object' || typeof ranker.embed !== 'function')
+  )
+    throw new TypeError(`retrieve: ranker must be 'tfidf' or an embedder, found ${describeValue(ranker)}`);
+  if (options.chunking !== undefined) checkChunkOptions('retrieve', options.chunking, 'chunking.');
+  if (options.calibration) checkCalibration('retrieve', options.calibration);
+  if (options.minScore !== undefined) assertFinite('retrieve', 'minScore', options.minScore);
+  checkLimits('retrieve', {
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxHits: options.maxHits ?? DEFAULT_MAX_HITS,
+  });
+}
+
 interface Ranked {
   ranker: string;
   scores: number[];
@@ -139,7 +165,7 @@ async function rankWithEmbedder(
   query: string,
   given?: NoiseCalibration,
 ): Promise<Ranked> {
-  const [queryVector, ...vectors] = await embedder.embed([query, ...chunks.map(chunkEmbeddingText)]);
+  const [queryVector, ...vectors] = await embedChecked(embedder, [query, ...chunks.map(chunkEmbeddingText)]);
   const scores = vectors.map((vector) => dot(queryVector!, vector));
   return { ranker: embedder.id, scores, calibration: await resolveCalibration(embedder, given) };
 }
@@ -152,7 +178,10 @@ export async function resolveCalibration(
   embedder: Embedder,
   given?: NoiseCalibration,
 ): Promise<RetrievalResult['calibration']> {
-  if (given) return { ...given, source: 'given' };
+  if (given) {
+    checkCalibration('resolveCalibration', given);
+    return { ...given, source: 'given' };
+  }
   const pinned = PINNED_CALIBRATIONS[embedder.id];
   if (pinned) return { ...pinned, source: 'pinned' };
   return { ...calibrationFromNoise(await measureEmbedderNoise(embedder)), source: 'measured' };

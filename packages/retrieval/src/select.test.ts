@@ -42,6 +42,27 @@ describe('selectHits', () => {
     expect(selection.bytes).toBe(Buffer.byteLength(selection.text));
   });
 
+  it('refuses a NaN or missing score and a limit that is not a whole number', () => {
+    expect(() =>
+      selectHits({
+        chunks,
+        scores: [0.5, Number.NaN, 0.5, 0.22, 0.1],
+        threshold,
+        maxBytes: 10_000,
+        maxHits: 10,
+      }),
+    ).toThrow(new RangeError('selectHits: scores[1] must be a finite number, found NaN'));
+    expect(() => selectHits({ chunks, scores: [0.5], threshold, maxBytes: 10_000, maxHits: 10 })).toThrow(
+      'selectHits: scores must have one entry per chunk, found 1 for 5 chunks',
+    );
+    expect(() => selectHits({ chunks, scores, threshold, maxBytes: 10_000, maxHits: Number.NaN })).toThrow(
+      'selectHits: maxHits must be a whole number ≥ 0, found NaN',
+    );
+    expect(() => selectHits({ chunks, scores, threshold, maxBytes: 1.5, maxHits: 10 })).toThrow(
+      'selectHits: maxBytes must be a whole number ≥ 0, found 1.5',
+    );
+  });
+
   it('caps the number of hits', () => {
     const selection = selectHits({ chunks, scores, threshold, maxBytes: 10_000, maxHits: 1 });
     expect(selection.hits).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { assertFinite, assertWholeNumber } from './check-options.js';
 import { RETRIEVED_HEADER, renderHit, renderRetrievedBlock } from './render.js';
 import type { Threshold } from './thresholds.js';
 import type { Chunk } from './types.js';
@@ -69,6 +70,14 @@ export interface SelectOptions {
  * line boundary rather than injecting nothing.
  */
 export function selectHits(options: SelectOptions): Selection {
+  checkLimits('selectHits', options);
+  // A missing score would count as 0 and a NaN one would pass the floor (NaN <= floor is false).
+  if (options.scores.length !== options.chunks.length)
+    throw new RangeError(
+      `selectHits: scores must have one entry per chunk, found ${options.scores.length} for ${options.chunks.length} chunks`,
+    );
+  for (const [index, score] of options.scores.entries())
+    assertFinite('selectHits', `scores[${index}]`, score);
   const { threshold } = options;
   const order = options.chunks
     .map((chunk, index) => ({ chunk, score: roundScore(options.scores[index] ?? 0) }))
@@ -120,6 +129,12 @@ export function selectHits(options: SelectOptions): Selection {
     text,
     bytes: Buffer.byteLength(text, 'utf8'),
   };
+}
+
+/** Throw a clear error unless `maxBytes` and `maxHits` are whole numbers ≥ 0 (0 keeps nothing). */
+export function checkLimits(where: string, limits: { maxBytes: unknown; maxHits: unknown }): void {
+  assertWholeNumber(where, 'maxBytes', limits.maxBytes, 0);
+  assertWholeNumber(where, 'maxHits', limits.maxHits, 0);
 }
 
 function judge(score: number, threshold: Threshold): CandidateReason {

@@ -41,6 +41,18 @@ describe('computeThreshold', () => {
     expect(computeThreshold(scores, calibration, 0.9)).toMatchObject({ effective: 0.9, source: 'min-score' });
   });
 
+  it('refuses a NaN floor, margin or minScore (a NaN floor would keep every chunk)', () => {
+    expect(() => computeThreshold([0.5], { floor: Number.NaN, margin: 0.1 })).toThrow(
+      new RangeError('computeThreshold: calibration.floor must be a finite number, found NaN'),
+    );
+    expect(() => computeThreshold([0.5], { floor: 0.2, margin: Number.POSITIVE_INFINITY })).toThrow(
+      'computeThreshold: calibration.margin must be a finite number, found Infinity',
+    );
+    expect(() => computeThreshold([0.5], calibration, Number.NaN)).toThrow(
+      'computeThreshold: minScore must be a finite number, found NaN',
+    );
+  });
+
   it('never goes below the floor without minScore', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { maxLength: 40 }), (scores) => {

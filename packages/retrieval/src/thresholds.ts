@@ -1,3 +1,4 @@
+import { assertFinite, describeValue } from './check-options.js';
 import type { NoiseDistribution } from './noise.js';
 
 /** What an embedder's (or TF-IDF's) noise band says about the scores worth trusting. */
@@ -55,6 +56,17 @@ export function calibrationFromNoise(noise: NoiseDistribution): NoiseCalibration
 }
 
 /**
+ * Throw a clear error unless `calibration` has a finite floor and margin: a NaN floor would keep
+ * every chunk (nothing is ≤ NaN), a NaN margin would turn the baseline off.
+ */
+export function checkCalibration(where: string, calibration: NoiseCalibration, name = 'calibration'): void {
+  if (calibration === null || typeof calibration !== 'object')
+    throw new TypeError(`${where}: ${name} must be { floor, margin }, found ${describeValue(calibration)}`);
+  assertFinite(where, `${name}.floor`, calibration.floor);
+  assertFinite(where, `${name}.margin`, calibration.margin);
+}
+
+/**
  * The threshold for one query: `max(floor, median(scores) + margin)`, or `minScore` alone when
  * the caller set one (an explicit override wins over both measurements).
  */
@@ -63,6 +75,8 @@ export function computeThreshold(
   calibration: NoiseCalibration,
   minScore?: number,
 ): Threshold {
+  checkCalibration('computeThreshold', calibration);
+  if (minScore !== undefined) assertFinite('computeThreshold', 'minScore', minScore);
   const baseline = scores.length >= MIN_BASELINE_CHUNKS ? round(medianOf(scores) + calibration.margin) : null;
   const floor = calibration.floor;
   if (minScore !== undefined) return { floor, baseline, effective: minScore, source: 'min-score' };

@@ -1,5 +1,6 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { assertString, assertStringArray } from './check-options.js';
 import { parseSkill } from './parse-skill.js';
 import { compareStrings } from './skill-index.js';
 import type { DiscoveredSkills, DiscoverSkillsOptions, Skill, SkillProblem } from './types.js';
@@ -18,11 +19,15 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'build']);
  * the same name, the higher-priority root wins and the other is reported.
  */
 export async function discoverSkills(options: DiscoverSkillsOptions): Promise<DiscoveredSkills> {
+  // A string of roots would be walked letter by letter and find nothing, without a problem reported.
+  assertString('discoverSkills', 'root', options.root);
+  const roots = options.roots ?? DEFAULT_SKILL_ROOTS;
+  assertStringArray('discoverSkills', 'roots', roots, 'directories');
   const skills: Skill[] = [];
   const problems: SkillProblem[] = [];
   const owners = new Map<string, { path: string; name: string }>();
   const seenFiles = new Set<string>();
-  for (const skillRoot of options.roots ?? DEFAULT_SKILL_ROOTS) {
+  for (const skillRoot of roots) {
     const absoluteRoot = isAbsolute(skillRoot) ? skillRoot : join(options.root, skillRoot);
     for (const file of await findSkillFiles(absoluteRoot)) {
       const path = relative(options.root, file).split(sep).join('/');

@@ -1,4 +1,11 @@
 import picomatch from 'picomatch';
+import {
+  assertCount,
+  assertNumber,
+  assertString,
+  assertStringArray,
+  describeValue,
+} from './check-options.js';
 import { skillNameKey } from './discover-skills.js';
 import { collapseWhitespace } from './parse-skill.js';
 import { buildSkillIndex, compareStrings, type SkillIndex, scoreSkills } from './skill-index.js';
@@ -31,8 +38,9 @@ const indexCache = new WeakMap<readonly Skill[], { members: Skill[]; index: Skil
  * options give the same bytes.
  */
 export function selectSkills(skills: readonly Skill[], options: SelectSkillsOptions): SkillSelection {
-  const maxExpanded = Math.max(0, options.maxExpanded ?? DEFAULT_MAX_EXPANDED);
-  const maxCards = Math.max(0, options.maxCards ?? DEFAULT_MAX_CARDS);
+  checkSelectOptions(options);
+  const maxExpanded = options.maxExpanded ?? DEFAULT_MAX_EXPANDED;
+  const maxCards = options.maxCards ?? DEFAULT_MAX_CARDS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   // Building an index calibrates its thresholds (every skill against every other): do it once per
   // skills array, and again only if the array was changed in place.
@@ -122,6 +130,39 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   return { cards: listed, expanded, text: renderSelection(listed, expanded, overflow), unknown };
 }
 
+/**
+ * Throw a clear error for options that would otherwise select wrongly without a word: a NaN cap
+ * inlines nothing (even `@skill:` references) or lifts the body cap, a NaN threshold selects
+ * nothing, a string of pins is read letter by letter.
+ */
+function checkSelectOptions(options: SelectSkillsOptions): void {
+  const where = 'selectSkills';
+  if (options === null || typeof options !== 'object')
+    throw new TypeError(`${where}: options must be an object with a task, found ${describeValue(options)}`);
+  assertString(where, 'task', options.task);
+  assertStringArray(where, 'pins', options.pins ?? [], 'skill names');
+  assertStringArray(where, 'scope', options.scope ?? [], 'file paths');
+  assertCount(where, 'maxExpanded', options.maxExpanded ?? DEFAULT_MAX_EXPANDED);
+  assertCount(where, 'maxCards', options.maxCards ?? DEFAULT_MAX_CARDS);
+  assertCount(where, 'maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const { thresholds } = options;
+  if (thresholds == null) return;
+  if (typeof thresholds !== 'object' || Array.isArray(thresholds))
+    throw new TypeError(
+      `${where}: thresholds must be { card?, expand? }, found ${describeValue(thresholds)}`,
+    );
+  // Scores are never negative, so a negative threshold is a mistake, not a wish for everything.
+  for (const name of ['card', 'expand'] as const)
+    if (thresholds[name] != null)
+      assertNumber(
+        where,
+        `thresholds.${name}`,
+        thresholds[name],
+        'a finite number ≥ 0',
+        (value) => Number.isFinite(value) && value >= 0,
+      );
+}
+
 /** The opening line of the cards block: what cards are and how to get a body. */
 export const CARDS_PREAMBLE =
   'Skills that match this task, one per line as "name: what it is for". To read one in full, call the skill tool with {"name": "<name>"}.';
@@ -150,8 +191,9 @@ export function shortenDescription(description: string): string {
   const characters = Array.from(line);
   if (characters.length <= MAX_CARD_DESCRIPTION_CHARS) return line;
   const cut = characters.slice(0, MAX_CARD_DESCRIPTION_CHARS - 1).join('');
-  const atWord = cut
-    .slice(0, Math.max(cut.lastIndexOf(' '), Math.floor(cut.length / 2)))
-    .replace(/[\s,;:.–—-]+$/, '');
+  let end = Math.max(cut.lastIndexOf(' '), Math.floor(cut.length / 2));
+  // The halfway point counts UTF-16 units: step back rather than split a surrogate pair (emoji).
+  if (/[\uD800-\uDBFF]/.test(cut[end - 1] ?? '') && /[\uDC00-\uDFFF]/.test(cut[end] ?? '')) end -= 1;
+  const atWord = cut.slice(0, end).replace(/[\s,;:.–—-]+$/, '');
   return `${atWord}…`;
 }

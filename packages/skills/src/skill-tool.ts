@@ -1,3 +1,4 @@
+import { assertCount } from './check-options.js';
 import { skillNameKey } from './discover-skills.js';
 import { DEFAULT_MAX_BODY_BYTES } from './select-skills.js';
 import { splitBodySections, truncateBody } from './truncate-body.js';
@@ -75,6 +76,8 @@ export function handleSkillTool(
   options: HandleSkillToolOptions = {},
 ): SkillToolResult {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // The cap is the harness's setting, not the model's input: a bad one throws (NaN would lift it).
+  assertCount('handleSkillTool', 'maxBodyBytes', maxBodyBytes);
   const record = typeof input === 'string' ? parseJson(input) : input;
   if (
     record === null ||

@@ -121,6 +121,12 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
     });
 }
 
+function parsePositiveCount(flag: string, value: string | undefined): number {
+  const parsed = parseCount(flag, value);
+  if (parsed === 0) throw new UserError(`${flag} expects a whole number above 0, got "${value}"`);
+  return parsed;
+}
+
 /** Skipped files named one per line on stderr; the rest are counted (all are in `--json`). */
 const MAX_SKIP_NOTES = 10;
 
@@ -152,7 +158,7 @@ function makeRanker(options: RetrieveCommandOptions): Embedder | 'tfidf' {
       endpoint: options.endpoint,
       model: options.model,
       apiKey,
-      timeoutMs: parseCount('--timeout', options.timeout),
+      timeoutMs: parsePositiveCount('--timeout', options.timeout),
     });
   } catch (error) {
     throw new UserError(error instanceof Error ? error.message : String(error));
