@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInstructions } from './build-instructions.js';
+import { buildInstructions, renderOpeningTag } from './build-instructions.js';
 import { byteLength } from './truncate.js';
 
 const paths = [
@@ -139,5 +139,48 @@ describe('buildInstructions budget report', () => {
       reason: 'budget: no room left in the 4000-byte total budget',
     });
     expect(result.bytes).toBeLessThanOrEqual(4000);
+  });
+});
+
+describe('buildInstructions input checks', () => {
+  it('reports a second source with the same path as dropped instead of losing it silently', () => {
+    const sources = [
+      { path: 'A.md', text: '# a\nx' },
+      { path: './A.md', text: '# b\ny' },
+    ];
+    for (const order of [sources, [...sources].reverse()]) {
+      const result = buildInstructions(order);
+      expect(result.files.map((file) => file.path)).toEqual(['A.md']);
+      expect(result.text).toContain('# a\nx');
+      expect(result.sections.dropped).toEqual([
+        { path: 'A.md', heading: null, reason: 'same path as another source' },
+      ]);
+    }
+  });
+
+  it('escapes &, ", <, > and line breaks in the source attribute; ordinary paths render as before', () => {
+    expect(buildInstructions([{ path: 'a"b<c>&d.md', text: 'x' }]).text).toBe(
+      '<instructions source="a&quot;b&lt;c&gt;&amp;d.md">\nx\n</instructions>\n',
+    );
+    expect(renderOpeningTag('a\nb.md')).toBe('<instructions source="a&#10;b.md">\n');
+    for (const path of paths) expect(renderOpeningTag(path)).toBe(`<instructions source="${path}">\n`);
+    expect(renderOpeningTag("docs/it's [v2] (draft) #1 ü.md")).toBe(
+      '<instructions source="docs/it\'s [v2] (draft) #1 ü.md">\n',
+    );
+  });
+
+  it('rejects malformed sources and budgets with the field named', () => {
+    expect(() => buildInstructions([{ path: 'A.md', text: 'x' }], { maxTotalBytes: Number.NaN })).toThrow(
+      new RangeError('buildInstructions: maxTotalBytes must be a whole number ≥ 0, found NaN'),
+    );
+    expect(() => buildInstructions([{ path: 'A.md' } as never])).toThrow(
+      new TypeError('buildInstructions: sources[0].text must be a string, found undefined'),
+    );
+    expect(() => buildInstructions('A.md' as never)).toThrow(
+      new TypeError('buildInstructions: sources must be an array of { path, text }, found the string "A.md"'),
+    );
+    expect(() => buildInstructions([], { scope: 'src/a.ts' as never })).toThrow(
+      new TypeError('buildInstructions: scope must be an array of paths, found the string "src/a.ts"'),
+    );
   });
 });

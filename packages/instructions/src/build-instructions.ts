@@ -1,3 +1,4 @@
+import { checkByteBudget, checkObject, checkPathList, failOption } from './check-options.js';
 import { parseFrontMatter } from './front-matter.js';
 import {
   classifyInstructionPath,
@@ -24,7 +25,21 @@ export const DEFAULT_MAX_FILE_BYTES = 4_000;
 
 /** The line that opens one file's block in the rendered text. */
 export function renderOpeningTag(path: string): string {
-  return `<instructions source="${path}">\n`;
+  return `<instructions source="${escapeAttribute(path)}">\n`;
+}
+
+// A path is data: `a"b<c>.md` must not end the attribute or open a tag, nor a newline end the line.
+const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>\n\r]/g, (character) => ATTRIBUTE_ESCAPES[character] ?? character);
 }
 /** The line that closes one file's block. */
 export const CLOSING_TAG = '</instructions>\n';
@@ -50,6 +65,8 @@ export function buildInstructions(
   sources: readonly InstructionSource[],
   options: BuildInstructionsOptions = {},
 ): InstructionsResult {
+  checkBuildOptions('buildInstructions', options);
+  checkSources(sources);
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const scope = [...new Set((options.scope ?? []).map(normalizeRelativePath))].sort();
@@ -134,6 +151,28 @@ export function buildInstructions(
   return { text, bytes: byteLength(text), files, sections: { kept, dropped }, problems };
 }
 
+/** Throw unless `options` holds a valid scope and budgets; `where` names the function called. */
+export function checkBuildOptions(where: string, options: BuildInstructionsOptions): void {
+  checkObject(where, 'options', options);
+  checkPathList(where, 'scope', options.scope);
+  checkByteBudget(where, 'maxTotalBytes', options.maxTotalBytes);
+  checkByteBudget(where, 'maxFileBytes', options.maxFileBytes);
+}
+
+function checkSources(sources: readonly InstructionSource[]): void {
+  if (!Array.isArray(sources as unknown))
+    failOption('buildInstructions', 'sources', 'an array of { path, text }', sources);
+  for (const [index, source] of sources.entries()) {
+    checkObject('buildInstructions', `sources[${index}]`, source);
+    for (const key of ['path', 'text'] as const) {
+      if (typeof source[key] !== 'string')
+        failOption('buildInstructions', `sources[${index}].${key}`, 'a string', source[key]);
+    }
+    if (source.identity != null && typeof source.identity !== 'string')
+      failOption('buildInstructions', `sources[${index}].identity`, 'a string', source.identity);
+  }
+}
+
 /**
  * Sort by priority and keep each file once: the same relative path, the same underlying file
  * (a `CLAUDE.md → AGENTS.md` symlink) or byte-identical text all load only the first copy.
@@ -150,7 +189,11 @@ function deduplicate(sources: readonly InstructionSource[], dropped: DroppedSect
   const byText = new Map<string, string>();
   const unique: InstructionSource[] = [];
   for (const source of normalized) {
-    if (byPath.has(source.path)) continue;
+    if (byPath.has(source.path)) {
+      // Sorted by text within a path, so which copy loads does not depend on the input order.
+      dropped.push({ path: source.path, heading: null, reason: 'same path as another source' });
+      continue;
+    }
     byPath.add(source.path);
     const identity = source.identity ?? source.path;
     const sameFile = byIdentity.get(identity);

@@ -1,6 +1,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { buildInstructions } from './build-instructions.js';
+import { isAbsolute, join, posix, relative, sep } from 'node:path';
+import { buildInstructions, checkBuildOptions } from './build-instructions.js';
+import { checkBoolean, checkObject, checkPathList, failOption } from './check-options.js';
 import { expandClaudeImports } from './claude-imports.js';
 import {
   CTXKIT_INSTRUCTION_FILES,
@@ -21,14 +22,16 @@ import type {
 /**
  * Load the project's instruction files (AGENTS.md, CLAUDE.md, Cursor rules, nested AGENTS.md of
  * the directories in scope, …) into one deterministic, budgeted text plus a report of what was
- * kept and dropped. Missing files are simply absent; malformed front matter is reported in
- * `problems` and the file still loads as plain text.
+ * kept and dropped. Missing conventional files are simply absent (a missing `files` entry is a
+ * problem); malformed front matter is reported in `problems` and the file still loads as plain
+ * text. Throws a TypeError or RangeError for bad options, including a root that is not a directory.
  *
  * @example
  * const result = await loadInstructions({ root: '.', scope: ['packages/api/src/server.ts'] });
  * prompt = result.text + prompt;
  */
 export async function loadInstructions(options: LoadInstructionsOptions): Promise<InstructionsResult> {
+  await checkLoadOptions(options);
   const scope = (options.scope ?? []).map((file) => toRelative(options.root, file));
   // A directory in scope (`--scope packages/api`) brings its own nested files, not just its parents'.
   const scopeForDiscovery = await Promise.all(
@@ -42,18 +45,27 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
   for (const directory of scopeDirectories(scopeForDiscovery)) {
     for (const name of NESTED_INSTRUCTION_FILES) candidates.push(`${directory}/${name}`);
   }
-  // Extra files must stay inside the root: instruction loading never reads outside the project.
+  // The caller named these files, so one that cannot load is reported rather than skipped.
+  const extraFiles = new Set<string>();
   for (const file of options.files ?? []) {
-    const path = toRelative(options.root, file);
-    if (path !== '' && path !== '..' && !path.startsWith('../')) candidates.push(path);
+    const path = toRelative(options.root, file) || '.';
+    extraFiles.add(path);
+    candidates.push(path);
   }
   if (options.includeReadme) candidates.push(README_FILE);
 
   const sources: InstructionSource[] = [];
   const readProblems: InstructionProblem[] = [];
   for (const path of [...new Set(candidates)]) {
-    const read = await readSource(options.root, path);
-    if (read === undefined) continue;
+    const extra = extraFiles.has(path);
+    // Extra files must stay inside the root: instruction loading never reads outside the project.
+    const outside = extra && /^\.\.(\/|$)/.test(posix.normalize(path));
+    const read = outside ? { absent: 'outside the root' } : await readSource(options.root, path);
+    if (read.absent !== undefined) {
+      if (extra)
+        readProblems.push({ path, line: 1, message: `listed in files but ${read.absent}; left out` });
+      continue;
+    }
     if (read.problem) readProblems.push(read.problem);
     if (read.source) sources.push(read.source);
   }
@@ -86,6 +98,27 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
   return { ...result, problems: [...readProblems, ...result.problems] };
 }
 
+/** Throw on options a caller got wrong, before any file is read. */
+async function checkLoadOptions(options: LoadInstructionsOptions): Promise<void> {
+  checkObject('loadInstructions', 'options', options);
+  const { root } = options;
+  if (typeof root !== 'string' || root === '')
+    failOption('loadInstructions', 'root', 'a directory path', root);
+  checkBuildOptions('loadInstructions', options);
+  checkPathList('loadInstructions', 'files', options.files, true);
+  checkBoolean('loadInstructions', 'includeReadme', options.includeReadme);
+  // A mistyped root would otherwise look like a project without instruction files.
+  let directory: boolean;
+  try {
+    directory = (await stat(root)).isDirectory();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' || code === 'ENOTDIR' ? 'it does not exist' : describeReadError(error);
+    throw new RangeError(`loadInstructions: root is not a directory: ${root} (${why})`);
+  }
+  if (!directory) throw new RangeError(`loadInstructions: root is not a directory: ${root}`);
+}
+
 async function isDirectory(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isDirectory();
@@ -95,18 +128,20 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 /**
- * Read one candidate: `undefined` when the project has no such file, a problem when it has one
- * that cannot be read (permissions, a symlink loop, an I/O error) — one bad file must not cost
- * the model every other rule, and the report must say why it is missing.
+ * Read one candidate: `absent` says why the project has no such file (reported only for `files`
+ * entries), a problem when it has one that cannot be read (permissions, a symlink loop, an I/O
+ * error) — one bad file must not cost the model every other rule, and the report must say why it
+ * is missing.
  */
 async function readSource(
   root: string,
   path: string,
-): Promise<{ source?: InstructionSource; problem?: InstructionProblem } | undefined> {
+): Promise<{ source?: InstructionSource; problem?: InstructionProblem; absent?: string }> {
   const absolute = join(root, ...path.split('/'));
   try {
     const info = await stat(absolute);
-    if (!info.isFile()) return undefined;
+    if (!info.isFile())
+      return { absent: info.isDirectory() ? 'it is a directory' : 'it is not a regular file' };
     const [bytes, real] = await Promise.all([readFile(absolute), realpath(absolute)]);
     // A NUL byte in the first 8000 bytes is how git tells binary from text: not instructions.
     if (bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) {
@@ -122,7 +157,7 @@ async function readSource(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Absent (or a dangling symlink) means "this project has no such file".
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { absent: 'not found' };
     return {
       problem: { path, line: 1, message: `cannot read the file (${describeReadError(error)}); left out` },
     };

@@ -12,7 +12,8 @@ export interface LoadInstructionsOptions {
   includeReadme?: boolean;
   /**
    * Extra instruction files (relative to `root`), loaded after the conventional ones and before
-   * README.md, e.g. `docs/CONVENTIONS.md`. A missing one is skipped like any other.
+   * README.md, e.g. `docs/CONVENTIONS.md`. One that is missing, a directory or outside the root is
+   * left out with an entry in `problems`.
    */
   files?: string[];
   /** Byte budget of the whole rendered text (default {@link DEFAULT_MAX_TOTAL_BYTES}). */

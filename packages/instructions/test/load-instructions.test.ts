@@ -163,3 +163,94 @@ describe('loadInstructions with files that are not UTF-8 text', () => {
     }
   });
 });
+
+describe('loadInstructions input checks', () => {
+  const root = join(fixtures, 'oversize');
+
+  it('rejects budgets that are not whole numbers ≥ 0, and keeps 0 as "load nothing"', async () => {
+    for (const [name, value, error] of [
+      [
+        'maxTotalBytes',
+        Number.NaN,
+        new RangeError('loadInstructions: maxTotalBytes must be a whole number ≥ 0, found NaN'),
+      ],
+      [
+        'maxTotalBytes',
+        -1,
+        new RangeError('loadInstructions: maxTotalBytes must be a whole number ≥ 0, found -1'),
+      ],
+      [
+        'maxTotalBytes',
+        1.5,
+        new RangeError('loadInstructions: maxTotalBytes must be a whole number ≥ 0, found 1.5'),
+      ],
+      [
+        'maxTotalBytes',
+        '50',
+        new TypeError('loadInstructions: maxTotalBytes must be a whole number ≥ 0, found the string "50"'),
+      ],
+      [
+        'maxFileBytes',
+        Number.NaN,
+        new RangeError('loadInstructions: maxFileBytes must be a whole number ≥ 0, found NaN'),
+      ],
+      [
+        'maxFileBytes',
+        -5,
+        new RangeError('loadInstructions: maxFileBytes must be a whole number ≥ 0, found -5'),
+      ],
+    ] as const) {
+      await expect(loadInstructions({ root, [name]: value as never })).rejects.toThrow(error);
+    }
+    const nothing = await loadInstructions({ root, maxTotalBytes: 0 });
+    expect(nothing.text).toBe('');
+    expect(nothing.sections.dropped).toContainEqual({
+      path: 'AGENTS.md',
+      heading: null,
+      reason: 'budget: no room left in the 0-byte total budget',
+    });
+  });
+
+  it('throws when the root is missing or is a file instead of returning an empty result', async () => {
+    const missing = join(fixtures, 'no-such-project');
+    await expect(loadInstructions({ root: missing })).rejects.toThrow(
+      new RangeError(`loadInstructions: root is not a directory: ${missing} (it does not exist)`),
+    );
+    const file = join(root, 'AGENTS.md');
+    await expect(loadInstructions({ root: file })).rejects.toThrow(
+      new RangeError(`loadInstructions: root is not a directory: ${file}`),
+    );
+    await expect(loadInstructions({} as never)).rejects.toThrow(
+      new TypeError('loadInstructions: root must be a directory path, found undefined'),
+    );
+  });
+
+  it('reports files entries that are missing, outside the root or directories, and rejects a non-array', async () => {
+    const monorepo = join(fixtures, 'monorepo');
+    const result = await loadInstructions({
+      root: monorepo,
+      files: [
+        'nope.md',
+        '../x',
+        'packages/../../y',
+        'packages',
+        join(fixtures, 'oversize', 'AGENTS.md'),
+        'README.md',
+      ],
+    });
+    expect(result.problems).toEqual([
+      { path: 'nope.md', line: 1, message: 'listed in files but not found; left out' },
+      { path: '../x', line: 1, message: 'listed in files but outside the root; left out' },
+      { path: 'packages/../../y', line: 1, message: 'listed in files but outside the root; left out' },
+      { path: 'packages', line: 1, message: 'listed in files but it is a directory; left out' },
+      { path: '../oversize/AGENTS.md', line: 1, message: 'listed in files but outside the root; left out' },
+    ]);
+    expect(result.files.map((file) => file.path)).toContain('README.md');
+    await expect(loadInstructions({ root: monorepo, files: 'extra.md' as never })).rejects.toThrow(
+      new TypeError('loadInstructions: files must be an array of paths, found the string "extra.md"'),
+    );
+    await expect(loadInstructions({ root: monorepo, files: ['ok.md', 3 as never] })).rejects.toThrow(
+      new TypeError('loadInstructions: files[1] must be a non-empty path, found 3'),
+    );
+  });
+});

@@ -80,4 +80,21 @@ describe('createCalibration', () => {
     expect(calibration.correct(3)).toBe(4);
     expect(calibration.correct(0)).toBe(0);
   });
+
+  it('refuses to correct a negative or non-finite estimate', () => {
+    const calibration = createCalibration({ initialRatio: 1.25 });
+    for (const [estimate, shown] of [
+      [-10, '-10'],
+      [Number.NaN, 'NaN'],
+      [Number.POSITIVE_INFINITY, 'Infinity'],
+      ['5', 'the string "5"'],
+    ] as const) {
+      expect(() => calibration.correct(estimate as number)).toThrow(
+        new RangeError(`correct: estimate must be a finite number ≥ 0, found ${shown}`),
+      );
+    }
+    expect(() => createCalibration(null as never)).toThrow(
+      new TypeError('createCalibration: options must be an object such as { initialRatio }, found null'),
+    );
+  });
 });

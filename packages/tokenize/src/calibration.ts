@@ -1,3 +1,5 @@
+import { checkCount, failInput } from './check-input.js';
+
 /**
  * How fast the ratio follows what the provider reports: low enough that one outlier cannot push a session
  * into permanent compaction, high enough to converge within a few turns.
@@ -17,7 +19,7 @@ export interface Calibration {
    * negative or non-finite figure) are ignored.
    */
   observe(estimated: number, reported: number): number;
-  /** `estimate × ratio`, rounded up to whole tokens. */
+  /** `estimate × ratio`, rounded up to whole tokens; throws a RangeError unless `estimate` is finite and ≥ 0. */
   correct(estimate: number): number;
 }
 
@@ -33,6 +35,8 @@ export interface CalibrationOptions {
  * 30% of the gap between the ratio and that sample.
  */
 export function createCalibration(options: CalibrationOptions = {}): Calibration {
+  if (typeof options !== 'object' || options === null)
+    failInput('createCalibration', 'options', 'an object such as { initialRatio }', options);
   let ratio = clampRatio(options.initialRatio ?? MIN_CALIBRATION_RATIO);
   return {
     get ratio() {
@@ -47,6 +51,8 @@ export function createCalibration(options: CalibrationOptions = {}): Calibration
       return ratio;
     },
     correct(estimate) {
+      // Unlike observe (which may skip a bad pair), a corrected figure is used: NaN or -10 must not pass.
+      checkCount('correct', 'estimate', estimate);
       return Math.ceil(estimate * ratio);
     },
   };

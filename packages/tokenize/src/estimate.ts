@@ -1,3 +1,5 @@
+import { checkText } from './check-input.js';
+
 /** Characters per token assumed by the dependency-free estimate. */
 export const ESTIMATE_CHARS_PER_TOKEN = 4;
 
@@ -6,5 +8,6 @@ export const ESTIMATE_CHARS_PER_TOKEN = 4;
  * Deterministic and dependency-free: for callers that need no exact encoder.
  */
 export function estimateTokens(text: string): number {
+  checkText('estimateTokens', text);
   return Math.ceil(text.length / ESTIMATE_CHARS_PER_TOKEN);
 }

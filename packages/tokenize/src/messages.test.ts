@@ -128,4 +128,57 @@ describe('countMessageTokens', () => {
       );
     }
   });
+
+  it('names the message index and field of a malformed message instead of miscounting it', () => {
+    const tokenizer = createTokenizer();
+    const cases: [unknown, string][] = [
+      [[{ role: 'user', text: 5 }], 'messages[0].text must be a string, found 5'],
+      [
+        [{ role: 'user' }, { role: 'assistant', toolCalls: [{ input: {} }] }],
+        'messages[1].toolCalls[0].name must be a string, found undefined',
+      ],
+      [
+        [{ role: 'assistant', toolCalls: [{ name: 'f', id: 7, input: {} }] }],
+        'messages[0].toolCalls[0].id must be a string, found 7',
+      ],
+      [
+        [{ role: 'assistant', toolCalls: { name: 'f' } }],
+        'messages[0].toolCalls must be an array, found an object',
+      ],
+      [
+        [{ role: 'tool', toolResult: { callId: 'c' } }],
+        'messages[0].toolResult.content must be a string, found undefined',
+      ],
+      [
+        [{ role: 'assistant', reasoning: { signature: 'S' } }],
+        'messages[0].reasoning.text must be a string, found undefined',
+      ],
+      [
+        [{ role: 'assistant', additionalReasoning: [{ text: 'a', signature: 1 }] }],
+        'messages[0].additionalReasoning[0].signature must be a string, found 1',
+      ],
+      [
+        [{ role: 'user', attachments: [{ type: 'video' }] }],
+        'messages[0].attachments[0].type must be "image" or "document", found the string "video"',
+      ],
+      [[null], 'messages[0] must be an object, found null'],
+      [[{ text: 'hi' }], 'messages[0].role must be a string, found undefined'],
+      [{ role: 'user', text: 'hi' }, 'messages must be an array, found an object'],
+    ];
+    for (const [messages, message] of cases) {
+      expect(() => tokenizer.countMessages(messages as never)).toThrow(
+        new TypeError(`countMessages: ${message}`),
+      );
+      expect(() => countMessageTokens(messages as never, perCharacter)).toThrow(
+        new TypeError(`countMessageTokens: ${message}`),
+      );
+    }
+    expect(() => countAttachmentTokens(undefined as never)).toThrow(
+      new TypeError('countAttachmentTokens: attachment must be an object, found undefined'),
+    );
+    // Absent optional fields may be null, as JSON transcripts write them.
+    expect(countMessageTokens([{ role: 'user', text: null, toolCalls: null } as never], perCharacter)).toBe(
+      REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS,
+    );
+  });
 });

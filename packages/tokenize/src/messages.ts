@@ -1,3 +1,5 @@
+import { failInput } from './check-input.js';
+
 /**
  * Token accounting for whole transcript messages. The shape is structural and matches the neutral
  * `Message` of @ctxkit/compact without depending on it: any object with these fields can be counted.
@@ -85,14 +87,11 @@ export const DOCUMENT_TOKENS_PER_PAGE = 3000;
 
 /** Token cost of one attachment, from what is known about it. */
 export function countAttachmentTokens(attachment: CountableAttachment): number {
-  if (attachment.type === 'image') {
-    const { width, height } = attachment;
-    if (!isPositiveFinite(width) || !isPositiveFinite(height)) return MAX_IMAGE_TOKENS;
-    return Math.min(MAX_IMAGE_TOKENS, Math.ceil((width * height) / IMAGE_PIXELS_PER_TOKEN));
-  }
-  const { pages } = attachment;
-  if (!isPositiveFinite(pages)) return DOCUMENT_TOKENS;
-  return Math.ceil(pages) * DOCUMENT_TOKENS_PER_PAGE;
+  if (!isObject(attachment)) failInput('countAttachmentTokens', 'attachment', 'an object', attachment);
+  const tokens = attachmentTokens(attachment);
+  if (tokens === undefined)
+    failInput('countAttachmentTokens', 'attachment.type', ATTACHMENT_TYPES, attachment.type);
+  return tokens;
 }
 
 /**
@@ -104,30 +103,135 @@ export function countMessageTokens(
   messages: readonly CountableMessage[],
   count: (text: string) => number,
 ): number {
+  if (typeof count !== 'function') failInput('countMessageTokens', 'count', 'a function', count);
+  return countMessagesFor('countMessageTokens', messages, count);
+}
+
+/**
+ * {@link countMessageTokens} with errors naming `where` (the method the caller called). A malformed
+ * field would otherwise count as nothing or crash the counter, so each one is checked on the way;
+ * field paths are spelled out only on failure, since compaction counts message by message.
+ */
+export function countMessagesFor(
+  where: string,
+  messages: readonly CountableMessage[],
+  count: (text: string) => number,
+): number {
+  if (!Array.isArray(messages as unknown)) failInput(where, 'messages', 'an array', messages);
   if (messages.length === 0) return 0;
   let total = REPLY_PRIMING_TOKENS;
-  for (const message of messages) {
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as CountableMessage;
+    if (!isObject(message)) failAt(where, index, '', 'an object', message);
+    if (typeof message.role !== 'string') failAt(where, index, '.role', 'a string', message.role);
     total += MESSAGE_OVERHEAD_TOKENS;
-    if (message.text) total += count(message.text);
-    for (const reasoning of message.reasoning
-      ? [message.reasoning, ...(message.additionalReasoning ?? [])]
-      : (message.additionalReasoning ?? [])) {
-      total += count(reasoning.text);
-      if (reasoning.signature) total += count(reasoning.signature);
-    }
-    for (const call of message.toolCalls ?? []) {
+    const text = optionalText(message.text);
+    if (text === undefined) failAt(where, index, '.text', 'a string', message.text);
+    if (text !== '') total += count(text);
+    if (message.reasoning != null)
+      total += reasoningTokens(where, index, '.reasoning', message.reasoning, count);
+    const blocks = optionalList(message.additionalReasoning);
+    if (blocks === undefined)
+      failAt(where, index, '.additionalReasoning', 'an array', message.additionalReasoning);
+    for (let block = 0; block < blocks.length; block++)
+      total += reasoningTokens(where, index, `.additionalReasoning[${block}]`, blocks[block], count);
+    const calls = optionalList(message.toolCalls);
+    if (calls === undefined) failAt(where, index, '.toolCalls', 'an array', message.toolCalls);
+    for (let callIndex = 0; callIndex < calls.length; callIndex++) {
+      const call = calls[callIndex] as CountableToolCall;
+      if (!isObject(call)) failAt(where, index, `.toolCalls[${callIndex}]`, 'an object', call);
+      if (typeof call.name !== 'string')
+        failAt(where, index, `.toolCalls[${callIndex}].name`, 'a string', call.name);
       total += TOOL_CALL_OVERHEAD_TOKENS + count(call.name) + count(argumentsText(call.input));
-      if (call.id) total += count(call.id);
+      const id = optionalText(call.id);
+      if (id === undefined) failAt(where, index, `.toolCalls[${callIndex}].id`, 'a string', call.id);
+      if (id !== '') total += count(id);
     }
-    if (message.toolResult) {
-      total += TOOL_RESULT_OVERHEAD_TOKENS + count(message.toolResult.content);
-      if (message.toolResult.callId) total += count(message.toolResult.callId);
-      for (const attachment of message.toolResult.attachments ?? [])
-        total += countAttachmentTokens(attachment);
+    const result = message.toolResult;
+    if (result != null) {
+      if (!isObject(result)) failAt(where, index, '.toolResult', 'an object', result);
+      if (typeof result.content !== 'string')
+        failAt(where, index, '.toolResult.content', 'a string', result.content);
+      total += TOOL_RESULT_OVERHEAD_TOKENS + count(result.content);
+      const callId = optionalText(result.callId);
+      if (callId === undefined) failAt(where, index, '.toolResult.callId', 'a string', result.callId);
+      if (callId !== '') total += count(callId);
+      total += attachmentsTokens(where, index, '.toolResult.attachments', result.attachments);
     }
-    for (const attachment of message.attachments ?? []) total += countAttachmentTokens(attachment);
+    total += attachmentsTokens(where, index, '.attachments', message.attachments);
   }
   return total;
+}
+
+function attachmentsTokens(
+  where: string,
+  index: number,
+  field: string,
+  attachments: readonly CountableAttachment[] | undefined,
+): number {
+  const list = optionalList(attachments);
+  if (list === undefined) failAt(where, index, field, 'an array', attachments);
+  let total = 0;
+  for (let item = 0; item < list.length; item++) {
+    const attachment = list[item] as CountableAttachment;
+    if (!isObject(attachment)) failAt(where, index, `${field}[${item}]`, 'an object', attachment);
+    const tokens = attachmentTokens(attachment);
+    if (tokens === undefined)
+      failAt(where, index, `${field}[${item}].type`, ATTACHMENT_TYPES, attachment.type);
+    total += tokens;
+  }
+  return total;
+}
+
+const ATTACHMENT_TYPES = '"image" or "document"';
+
+/** Cost of an attachment object; `undefined` for an unknown type (once priced as a document, silently). */
+function attachmentTokens(attachment: CountableAttachment): number | undefined {
+  if (attachment.type === 'image') {
+    const { width, height } = attachment;
+    if (!isPositiveFinite(width) || !isPositiveFinite(height)) return MAX_IMAGE_TOKENS;
+    return Math.min(MAX_IMAGE_TOKENS, Math.ceil((width * height) / IMAGE_PIXELS_PER_TOKEN));
+  }
+  if (attachment.type !== 'document') return undefined;
+  const { pages } = attachment;
+  if (!isPositiveFinite(pages)) return DOCUMENT_TOKENS;
+  return Math.ceil(pages) * DOCUMENT_TOKENS_PER_PAGE;
+}
+
+function reasoningTokens(
+  where: string,
+  index: number,
+  field: string,
+  reasoning: CountableReasoning | undefined,
+  count: (text: string) => number,
+): number {
+  if (!isObject(reasoning)) failAt(where, index, field, 'an object', reasoning);
+  if (typeof reasoning.text !== 'string') failAt(where, index, `${field}.text`, 'a string', reasoning.text);
+  const signature = optionalText(reasoning.signature);
+  if (signature === undefined) failAt(where, index, `${field}.signature`, 'a string', reasoning.signature);
+  return count(reasoning.text) + (signature === '' ? 0 : count(signature));
+}
+
+function failAt(where: string, index: number, field: string, expected: string, value: unknown): never {
+  return failInput(where, `messages[${index}]${field}`, expected, value);
+}
+
+function isObject<T>(value: T): value is T & object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An optional string field: `''` when absent or null (JSON transcripts write null), `undefined` when not a string. */
+function optionalText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : undefined;
+}
+
+const NONE: readonly never[] = [];
+
+/** An optional array field: empty when absent or null, `undefined` when not an array. */
+function optionalList<T>(value: readonly T[] | null | undefined): readonly T[] | undefined {
+  if (value === undefined || value === null) return NONE;
+  return Array.isArray(value as unknown) ? value : undefined;
 }
 
 function argumentsText(input: unknown): string {

@@ -1,6 +1,7 @@
 import { type AllowedSpecial, bytePairEncoder } from './byte-pair-encoder.js';
+import { checkAllowedSpecial, checkText, failInput } from './check-input.js';
 import { estimateTokens } from './estimate.js';
-import { type CountableMessage, countMessageTokens } from './messages.js';
+import { type CountableMessage, countMessagesFor } from './messages.js';
 import type { ExactEncoding } from './ranks.js';
 
 /** Which token vocabulary to count with. `estimate` needs no ranks at all. */
@@ -46,6 +47,8 @@ export interface Tokenizer {
  * the first count, once per process; creating a tokenizer is free.
  */
 export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
+  if (typeof options !== 'object' || options === null)
+    failInput('createTokenizer', 'options', 'an object such as { encoding }', options);
   const encoding = options.encoding ?? 'o200k_base';
   if (encoding === 'estimate') {
     const noIds = (): never => {
@@ -54,23 +57,41 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
     return {
       encoding,
       exact: false,
-      count: (text) => estimateTokens(text),
+      count: (text, countOptions) => {
+        checkText('count', text);
+        // Ignored, but checked: code that runs on the estimate must also run on an exact encoding.
+        checkAllowedSpecial('count', countOptions);
+        return estimateTokens(text);
+      },
       encode: noIds,
       decode: noIds,
-      countMessages: (messages) => countMessageTokens(messages, estimateTokens),
+      countMessages: (messages) => countMessagesFor('countMessages', messages, estimateTokens),
     };
   }
   if (encoding !== 'cl100k_base' && encoding !== 'o200k_base') {
     throw new Error(`Unknown encoding "${String(encoding)}"; expected ${ENCODINGS.join(', ')}.`);
   }
-  const count = (text: string, countOptions?: EncodeOptions): number =>
-    bytePairEncoder(encoding).count(text, countOptions?.allowedSpecial);
+  const count = (text: string, countOptions?: EncodeOptions): number => {
+    checkText('count', text);
+    return bytePairEncoder(encoding).count(
+      text,
+      countOptions === undefined ? undefined : checkAllowedSpecial('count', countOptions),
+    );
+  };
   return {
     encoding,
     exact: true,
     count,
-    encode: (text, encodeOptions) => bytePairEncoder(encoding).encode(text, encodeOptions?.allowedSpecial),
-    decode: (tokens) => bytePairEncoder(encoding).decode(tokens),
-    countMessages: (messages) => countMessageTokens(messages, (text) => count(text)),
+    encode: (text, encodeOptions) => {
+      checkText('encode', text);
+      return bytePairEncoder(encoding).encode(text, checkAllowedSpecial('encode', encodeOptions));
+    },
+    decode: (tokens) => {
+      // Any iterable of ids decodes (a Uint32Array too); a string or undefined is a mistake.
+      if (typeof tokens === 'string' || typeof tokens?.[Symbol.iterator] !== 'function')
+        failInput('decode', 'tokens', 'an array of token ids', tokens);
+      return bytePairEncoder(encoding).decode(tokens);
+    },
+    countMessages: (messages) => countMessagesFor('countMessages', messages, (text) => count(text)),
   };
 }
