@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import type * as Cli from './cli.js';
 import { runOnServer, startServerInBackground } from './serve/client.js';
-import { buildStamp } from './serve/protocol.js';
+import { buildStamp, installOf } from './serve/protocol.js';
 import { CLI_VERSION } from './version.js';
 
 // The CLI is loaded with a dynamic import of a separate bundle (dist/cli.js), so that a module that
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     env: process.env,
     version: CLI_VERSION,
     build: buildStamp(import.meta.url),
+    install: installOf(import.meta.url),
     stdout: process.stdout,
     stderr: process.stderr,
   });
@@ -56,7 +57,6 @@ async function main(): Promise<void> {
   startServerInBackground({
     args: process.argv.slice(2),
     env: process.env,
-    version: CLI_VERSION,
     bin: fileURLToPath(import.meta.url),
   });
   let cli: typeof Cli;

@@ -61,7 +61,8 @@ export function isTerminal(stream: NodeJS.WritableStream): boolean {
 
 /** Read a text input named on the command line: a path, or `-` for standard input. */
 export async function readTextInput(io: CommandIO, path: string): Promise<string> {
-  if (path === '-') return io.readStdin();
+  // /dev/stdin cannot be opened when standard input is a socket (as many process spawners give).
+  if (path === '-' || path === '/dev/stdin') return io.readStdin();
   try {
     return readFileSync(resolve(io.cwd, path), 'utf8');
   } catch (error) {
@@ -70,6 +71,7 @@ export async function readTextInput(io: CommandIO, path: string): Promise<string
     if (code === 'EISDIR') throw new UserError(`is a directory, expected a file: ${path}`);
     if (code === 'EACCES') throw new UserError(`permission denied: ${path}`);
     if (code === 'ELOOP') throw new UserError(`too many levels of symbolic links: ${path}`);
+    if (code === 'ENXIO') throw new UserError(`cannot open ${path} (a socket or a device without a reader)`);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnvironment, makeTempDirectory, runCli, writeBudgetProject } from './run-cli.js';
 
@@ -89,13 +89,15 @@ describe('ctxkit serve', () => {
 
   it('runs locally what the server cannot do: standard input, help, other commands', async () => {
     const before = server.log();
-    const fromStdin = await runCli(['pack', '.', '--task-file', '-', '--json'], {
-      cwd: repository,
-      env: viaServer(),
-      input: 'computeBudget should reject a negative window',
-    });
-    expect(fromStdin.code).toBe(0);
-    expect(JSON.parse(fromStdin.stdout).text).toContain('computeBudget should reject a negative window');
+    for (const taskFile of [['--task-file', '-'], ['--task-file=-'], ['--task-file', '/dev/stdin']]) {
+      const fromStdin = await runCli(['pack', '.', ...taskFile, '--json'], {
+        cwd: repository,
+        env: viaServer(),
+        input: 'computeBudget should reject a negative window',
+      });
+      expect(fromStdin.code, taskFile.join(' ')).toBe(0);
+      expect(JSON.parse(fromStdin.stdout).text).toContain('computeBudget should reject a negative window');
+    }
     expect((await runCli(['pack', '--help'], { env: viaServer() })).code).toBe(0);
     expect((await runCli(['budget', '--model', 'qwen2.5-coder:7b'], { env: viaServer() })).code).toBe(0);
     expect(server.log()).toBe(before);
@@ -133,21 +135,34 @@ describe('ctxkit serve', () => {
   });
 
   it('with CTXKIT_SERVE=auto, starts a server in the background for the calls after the first', async () => {
-    const autoSocket = join(workspace, 'auto.sock');
-    const env = { CTXKIT_SERVE: 'auto', CTXKIT_SERVER_SOCKET: autoSocket };
+    // A fresh runtime directory: the server must make its own private directory there.
+    const runtime = makeTempDirectory('serve-runtime');
+    const env = { CTXKIT_SERVE: 'auto', CTXKIT_NO_SERVER: '', XDG_RUNTIME_DIR: runtime };
     const args = ['pack', '.', '--task', 'computeBudget window', '--json'];
     const alone = await runCli(args, { cwd: repository, env: { CTXKIT_NO_SERVER: '1' } });
     expect(await runCli(args, { cwd: repository, env })).toEqual(alone);
+    const sockets = () => {
+      const directory = readdirSync(runtime).find((name) => name.startsWith('ctxkit-'));
+      return directory
+        ? readdirSync(join(runtime, directory)).map((name) => join(runtime, directory, name))
+        : [];
+    };
     const deadline = Date.now() + 15_000;
-    while (!existsSync(autoSocket) && Date.now() < deadline)
+    while (sockets().length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(existsSync(autoSocket)).toBe(true);
-    // The server, found by its socket in its command line (it is detached from this test).
+    const [autoSocket] = sockets();
+    expect(autoSocket).toMatch(/ctxkit-\d+\/cli-[^/]+-[0-9a-f]{8}\.sock$/);
+    expect(statSync(dirname(autoSocket!)).mode & 0o777).toBe(0o700);
+    // The server, found by its environment (it is detached from this test).
     const server = readdirSync('/proc')
       .filter((entry) => /^\d+$/.test(entry))
       .find((pid) => {
         try {
-          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(autoSocket);
+          const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+          return (
+            environment.includes(`XDG_RUNTIME_DIR=${runtime}`) &&
+            readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('serve')
+          );
         } catch {
           return false;
         }
@@ -159,9 +174,9 @@ describe('ctxkit serve', () => {
       process.kill(Number(server), 'SIGTERM');
     }
     const gone = Date.now() + 15_000;
-    while (existsSync(autoSocket) && Date.now() < gone)
+    while (existsSync(autoSocket!) && Date.now() < gone)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(existsSync(autoSocket)).toBe(false);
+    expect(existsSync(autoSocket!)).toBe(false);
   });
 
   it('never replaces or creates what is not its own at the socket path', async () => {

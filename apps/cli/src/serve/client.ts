@@ -4,8 +4,9 @@
  * goes away before saying anything, the answer is "run it yourself" (undefined) and nothing was
  * printed, so delegating can only change how fast a command finishes, never what it prints.
  */
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { dirname } from 'node:path';
 import {
   AUTO_SERVE_ENV,
   AUTO_SERVE_IDLE_MINUTES,
@@ -25,16 +26,29 @@ export interface DelegateOptions {
   env: NodeJS.ProcessEnv;
   version: string;
   build: string;
+  /** The directory of the running CLI's files (see `installOf`). */
+  install: string;
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-/** Whether a socket at `path` exists and belongs to this user (another user's could lie to us). */
+/**
+ * Whether `path` is this user's socket in a directory no one else can change. Another user's
+ * server would be sent this process's environment and could print anything: the socket must be
+ * ours (not a link to one) and its directory ours, or a sticky one like /tmp where no one else can
+ * replace our file between this check and the connection.
+ */
 function isOurSocket(path: string): boolean {
   if (process.platform === 'win32') return true;
   try {
-    const stats = statSync(path);
-    return stats.isSocket() && (typeof process.getuid !== 'function' || stats.uid === process.getuid());
+    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    const socket = lstatSync(path);
+    if (!socket.isSocket() || (uid !== undefined && socket.uid !== uid)) return false;
+    const directory = lstatSync(dirname(path));
+    const sticky = (directory.mode & 0o1000) !== 0;
+    const ours = uid === undefined || directory.uid === uid || (directory.uid === 0 && sticky);
+    const othersMayWrite = (directory.mode & 0o022) !== 0;
+    return directory.isDirectory() && ours && (!othersMayWrite || sticky);
   } catch {
     return false;
   }
@@ -54,7 +68,7 @@ export function runOnServer(options: DelegateOptions): Promise<number | undefine
   const { env } = options;
   if (env[NO_SERVER_ENV] === '1' || servedCommand(options.args) === undefined)
     return Promise.resolve(undefined);
-  const path = socketPath(options.version, env);
+  const path = socketPath(options.version, env, options.install);
   if (!isOurSocket(path)) return Promise.resolve(undefined);
 
   return new Promise((resolve) => {
@@ -117,20 +131,14 @@ export function runOnServer(options: DelegateOptions): Promise<number | undefine
  * clients starting one at once are harmless: the second server finds the first and exits.
  */
 export function startServerInBackground(
-  options: Pick<DelegateOptions, 'args' | 'env' | 'version'> & { bin: string },
+  options: Pick<DelegateOptions, 'args' | 'env'> & { bin: string },
 ): void {
   const { env } = options;
   if (env[AUTO_SERVE_ENV] !== 'auto' || env[NO_SERVER_ENV] === '1') return;
   if (servedCommand(options.args) === undefined) return;
-  const argv = [
-    options.bin,
-    'serve',
-    '--quiet',
-    '--socket',
-    socketPath(options.version, env),
-    '--idle-timeout',
-    String(AUTO_SERVE_IDLE_MINUTES),
-  ];
+  // No --socket: the server finds its path as every client does (the environment, else its own
+  // private per-user default, which it creates).
+  const argv = [options.bin, 'serve', '--quiet', '--idle-timeout', String(AUTO_SERVE_IDLE_MINUTES)];
   // Loaded here, not with the client: only this opt-in path starts processes.
   void import('node:child_process')
     .then(({ spawn }) => {

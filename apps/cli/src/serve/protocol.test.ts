@@ -12,6 +12,10 @@ describe('servedCommand', () => {
 
   it('keeps standard input, help, version and other commands local', () => {
     expect(servedCommand(['pack', '--task-file', '-'])).toBeUndefined();
+    expect(servedCommand(['pack', '--task-file=-'])).toBeUndefined();
+    expect(servedCommand(['map', '--query-file', '/dev/stdin'])).toBeUndefined();
+    expect(servedCommand(['map', '--query-file=/proc/self/fd/0'])).toBeUndefined();
+    expect(servedCommand(['pack', '--task', 'a-b', '--task-file=notes.md'])).toBe('pack');
     expect(servedCommand(['pack', '--help'])).toBeUndefined();
     expect(servedCommand(['map', '-h'])).toBeUndefined();
     expect(servedCommand(['--version'])).toBeUndefined();

@@ -8,7 +8,8 @@
  */
 import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Channels of a frame. */
 export const Channel = {
@@ -89,16 +90,41 @@ export const AUTO_SERVE_IDLE_MINUTES = 15;
  * `$XDG_RUNTIME_DIR` or the temporary directory, one socket per version, so clients of another
  * version never reach it. On Windows, a named pipe of the same name.
  */
-export function defaultSocketPath(version: string, env: NodeJS.ProcessEnv): string {
+export function defaultSocketPath(version: string, env: NodeJS.ProcessEnv, install = ''): string {
   const user = typeof process.getuid === 'function' ? String(process.getuid()) : (env.USERNAME ?? 'user');
-  const name = `cli-${version.replace(/[^\w.-]/g, '_')}.sock`;
+  // Two installs of one version (two checkouts, a global and a local one) get their own servers;
+  // rebuilds of one install share a name, so a new build reaches the old server and replaces it.
+  const place = install === '' ? '' : `-${fnv1a(install)}`;
+  const name = `cli-${version.replace(/[^\w.-]/g, '_')}${place}.sock`;
   if (process.platform === 'win32') return `\\\\.\\pipe\\ctxkit-${user}-${name}`;
   return join(env.XDG_RUNTIME_DIR || tmpdir(), `ctxkit-${user}`, name);
 }
 
-/** The socket this process would use: {@link SOCKET_ENV} if set, else the default. */
-export function socketPath(version: string, env: NodeJS.ProcessEnv): string {
-  return env[SOCKET_ENV] || defaultSocketPath(version, env);
+/** A short stable name for a string (FNV-1a, 32 bits, hex): no crypto module on the client path. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The socket this process would use: {@link SOCKET_ENV} if set, else the default for this
+ * version and this install (`install`: the directory of the running CLI's files).
+ */
+export function socketPath(version: string, env: NodeJS.ProcessEnv, install = ''): string {
+  return env[SOCKET_ENV] || defaultSocketPath(version, env, install);
+}
+
+/** The directory of the CLI files beside `moduleUrl`: what {@link socketPath} calls an install. */
+export function installOf(moduleUrl: string): string {
+  try {
+    return dirname(fileURLToPath(moduleUrl));
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -118,6 +144,12 @@ export function buildStamp(moduleUrl: string): string {
 /** Commands whose cost is the repository, not the process: what a warm server saves time on. */
 export const SERVED_COMMANDS: ReadonlySet<string> = new Set(['pack', 'compose', 'map', 'symbols']);
 
+/** `-`, `--task-file=-`, `/dev/stdin` and the like: an argument that names standard input. */
+function readsStandardInput(arg: string): boolean {
+  const value = arg.startsWith('-') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
+  return value === '-' || /^\/(?:dev\/(?:stdin|fd\/0)|proc\/self\/fd\/0)$/.test(value);
+}
+
 // Program options that take a value: the word after them is not the subcommand.
 const OPTIONS_WITH_VALUE = new Set(['--cwd', '--model']);
 
@@ -130,8 +162,8 @@ export function servedCommand(args: readonly string[]): string | undefined {
   let command: string | undefined;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at]!;
-    if (arg === '-' || arg === '--help' || arg === '-h' || arg === '--version' || arg === '-v')
-      return undefined;
+    if (readsStandardInput(arg)) return undefined;
+    if (arg === '--help' || arg === '-h' || arg === '--version' || arg === '-v') return undefined;
     if (command !== undefined) continue;
     if (OPTIONS_WITH_VALUE.has(arg)) at++;
     else if (!arg.startsWith('-')) command = arg;

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -38,6 +38,7 @@ function delegate(socket: string, args: string[], build = 'b1') {
     env: { CTXKIT_SERVER_SOCKET: socket, NO_COLOR: '1' },
     version: '0.0.0',
     build,
+    install: '',
     stdout: stdout.stream,
     stderr: stderr.stream,
   });
@@ -96,6 +97,90 @@ describe('ctxkit serve, in process', () => {
     await server.closed;
     expect(runs).toBe(0);
     expect(call.stdout() + call.stderr()).toBe('');
+  });
+
+  it('keeps serving when a client vanishes in the middle of a large output', async () => {
+    const socket = socketIn();
+    const run: RunInvocation = async (argv, io) => {
+      if (argv.includes('--big')) {
+        // Far more than a socket buffer, written as a streamed command writes it.
+        for (let chunk = 0; chunk < 2000; chunk++) {
+          const written = io.stdout!.write(`${'x'.repeat(4096)}\n`);
+          if (!written) await new Promise((resolve) => io.stdout!.once('drain', resolve));
+        }
+        return 0;
+      }
+      io.stdout!.write('small\n');
+      return 0;
+    };
+    const server = await startServer({
+      socket,
+      privateDirectory: true,
+      build: 'b1',
+      run,
+      log: new PassThrough().resume(),
+      idleTimeoutMs: 0,
+    });
+    // A client that asks for the big output, reads nothing and disconnects.
+    const raw = createConnection(socket);
+    await new Promise((resolve) => raw.once('connect', resolve));
+    raw.write(
+      encodeFrame(
+        Channel.request,
+        JSON.stringify({
+          args: ['map', '--big'],
+          cwd: '/',
+          env: {},
+          stdoutIsTTY: false,
+          stderrIsTTY: false,
+          build: 'b1',
+        }),
+      ),
+    );
+    raw.pause();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    raw.destroy();
+    const next = delegate(socket, ['map']);
+    expect(await next.result).toBe(0);
+    expect(next.stdout()).toBe('small\n');
+    await server.close();
+  });
+
+  it('declines a request for a command it does not serve', async () => {
+    const socket = socketIn();
+    let runs = 0;
+    const server = await startServer({
+      socket,
+      privateDirectory: true,
+      build: 'b1',
+      run: async () => {
+        runs++;
+        return 0;
+      },
+      log: new PassThrough().resume(),
+      idleTimeoutMs: 0,
+    });
+    const raw = createConnection(socket);
+    const reply = new Promise<number>((resolve) =>
+      raw.once('data', (data: Buffer) => resolve(data.readUInt8(0))),
+    );
+    raw.write(
+      encodeFrame(
+        Channel.request,
+        JSON.stringify({
+          args: ['retrieve', '.'],
+          cwd: '/',
+          env: {},
+          stdoutIsTTY: false,
+          stderrIsTTY: false,
+          build: 'b1',
+        }),
+      ),
+    );
+    expect(await reply).toBe(Channel.decline);
+    raw.destroy();
+    expect(runs).toBe(0);
+    await server.close();
   });
 
   it('leaves commands it does not serve, and a missing server, to the caller', async () => {

@@ -3,13 +3,14 @@
  * delegating clients. What it saves is per-process work: loading the CLI, warming the JIT, reading
  * and checking a repository's cache (a process keeps the last cache it used while the file is
  * unchanged). Every request still walks the tree, so edits are seen as in a one-shot run.
- * Requests run one at a time, in arrival order.
+ * Requests run side by side, each on its own connection.
  */
 import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { Channel, encodeFrame, FrameReader, type ServeRequest, servedCommand } from './protocol.js';
@@ -95,12 +96,13 @@ function channelStream(
     write(chunk: Buffer | string, encoding, callback) {
       if (socket.destroyed) return callback();
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
-      // The callback waits for the socket to drain, so a command writing a huge document is paced
-      // by the client's reader rather than buffered here.
-      if (socket.write(encodeFrame(channel, bytes))) callback();
-      else socket.once('drain', () => callback());
+      // Done when the socket has taken the frame, or has failed or closed (a killed client): a
+      // huge document is paced by the client's reader, and a vanished one cannot stall the command.
+      socket.write(encodeFrame(channel, bytes), () => callback());
     },
   });
+  // A write after the command finished (a stray timer) must not crash the server.
+  stream.on('error', () => {});
   return Object.assign(stream, { isTTY });
 }
 
@@ -123,8 +125,9 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
     }
   }
 
-  let queue: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
   let active = 0;
+  let listening: { dev: number; ino: number } | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
@@ -160,7 +163,16 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
     try {
       code = await options.run(
         ['node', 'ctxkit', ...request.args],
-        { cwd: request.cwd, stdout, stderr },
+        {
+          cwd: request.cwd,
+          stdout,
+          stderr,
+          // The server's own standard input is not the client's: never read it (clients keep
+          // commands that read standard input to themselves; see servedCommand).
+          stdin: Readable.from([]),
+          readStdin: () =>
+            Promise.reject(new UserError('standard input cannot be read through ctxkit serve')),
+        },
         request.env,
       );
     } catch (error) {
@@ -169,6 +181,8 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
       stderr.write(`ctxkit: internal error in the ctxkit server: ${message.split('\n')[0]}\n`);
       code = 1;
     }
+    // Everything the command wrote goes out before the exit code that ends the client's reading.
+    await Promise.all([finished(stdout.end()), finished(stderr.end())]).catch(() => {});
     if (!connection.destroyed) connection.end(encodeFrame(Channel.exit, JSON.stringify({ code })));
     const command = servedCommand(request.args) ?? '?';
     log.write(
@@ -194,14 +208,20 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
         connection.end(encodeFrame(Channel.decline, JSON.stringify({ reason: 'malformed request' })));
         return;
       }
+      // Only what a client would delegate is run (a socket is not an authentication).
+      if (servedCommand(request.args) === undefined) {
+        connection.end(encodeFrame(Channel.decline, JSON.stringify({ reason: 'not a served command' })));
+        return;
+      }
+      // Requests run side by side: a client reading slowly (`map --json | less`) holds no one up.
       active++;
       if (idleTimer) clearTimeout(idleTimer);
-      queue = queue
-        .then(() => handle(connection, request))
-        .finally(() => {
-          active--;
-          armIdleTimer();
-        });
+      const running = handle(connection, request).finally(() => {
+        active--;
+        inFlight.delete(running);
+        armIdleTimer();
+      });
+      inFlight.add(running);
     });
   });
 
@@ -209,15 +229,18 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
   const close = (): Promise<void> => {
     closing ??= (async () => {
       if (idleTimer) clearTimeout(idleTimer);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await queue;
-      if (process.platform !== 'win32') {
+      // The path first (a server started meanwhile must keep its own), then the requests still
+      // running: new clients find no socket and run alone rather than wait.
+      if (process.platform !== 'win32' && listening) {
         try {
-          unlinkSync(path);
+          const now = lstatSync(path);
+          if (now.dev === listening.dev && now.ino === listening.ino) unlinkSync(path);
         } catch {
           // already gone
         }
       }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(inFlight);
       resolveClosed();
     })();
     return closing;
@@ -231,6 +254,12 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
     );
     server.listen(path, () => {
       server.removeAllListeners('error');
+      if (process.platform !== 'win32') {
+        // Only this user may connect, whatever the umask or the directory.
+        chmodSync(path, 0o600);
+        const stats = lstatSync(path);
+        listening = { dev: stats.dev, ino: stats.ino };
+      }
       resolve();
     });
   });
