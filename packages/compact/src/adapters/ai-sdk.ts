@@ -178,8 +178,6 @@ function renderTextOutput(result: Message['toolResult']): AiSdkToolResultPart['o
 export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
   const out: AiSdkModelMessage[] = [];
   const toolNames = new Map<string, string>();
-  // Messages written exactly as they were read (see untouchedSource): never changed in place.
-  const verbatim = new Set<AiSdkModelMessage>();
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index]!;
     assertKnownRole('toAiSdk', message, index);
@@ -190,7 +188,6 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
         for (const call of messages[index + part]?.toolCalls ?? []) toolNames.set(call.id, call.name);
       }
       out.push(untouched.source as AiSdkModelMessage);
-      verbatim.add(untouched.source as AiSdkModelMessage);
       index += untouched.count - 1;
       continue;
     }
@@ -236,7 +233,7 @@ export function toAiSdk(messages: readonly Message[]): AiSdkModelMessage[] {
           : renderTextOutput(result),
       };
       const previous = out[out.length - 1];
-      if (previous?.role === 'tool' && !verbatim.has(previous)) previous.content.push(part);
+      if (previous?.role === 'tool') previous.content.push(part);
       else out.push({ role: 'tool', content: [part] });
     }
   }

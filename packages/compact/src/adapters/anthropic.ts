@@ -148,8 +148,6 @@ function toolUseInput(input: unknown): unknown {
 export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
   const system: AnthropicTextBlock[] = [];
   const out: AnthropicMessage[] = [];
-  // Messages written exactly as they were read (see untouchedSource): never changed in place.
-  const verbatim = new Set<AnthropicMessage>();
   messages.forEach((message, at) => {
     assertKnownRole('toAnthropic', message, at);
   });
@@ -175,7 +173,6 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
     if (untouched) {
       flushUser();
       out.push(untouched.source as AnthropicMessage);
-      verbatim.add(untouched.source as AnthropicMessage);
       index += untouched.count - 1;
       continue;
     }
@@ -200,15 +197,12 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
       }
       const previous = out[out.length - 1];
       if (index > 0 && mergesWithPrevious(messages, index) && previous?.role === 'assistant') {
-        // One turn on the wire: Anthropic alternates strictly. A message passed through as it was
-        // read is the caller's own object: merged into a copy, never changed.
-        if (verbatim.has(previous)) {
-          const content =
-            typeof previous.content === 'string'
-              ? [{ type: 'text' as const, text: previous.content }]
-              : previous.content;
-          out[out.length - 1] = { ...previous, content: [...content, ...blocks] };
-        } else (previous.content as AnthropicContentBlock[]).push(...blocks);
+        // One turn on the wire: Anthropic alternates strictly. (A message passed through is a copy
+        // of what was read, and may hold its text as a string.)
+        if (typeof previous.content === 'string') {
+          previous.content = [{ type: 'text', text: previous.content }];
+        }
+        previous.content.push(...blocks);
       } else {
         out.push({ role: 'assistant', content: blocks });
       }

@@ -127,7 +127,30 @@ describe('untouched messages pass through', () => {
     }
   });
 
-  it('after compaction: untouched messages are the very objects read, the result is valid, the input is unchanged', async () => {
+  it('writes a message the caller edited in place as edited, not as it was read', () => {
+    const read = fromOpenAI([
+      { role: 'user', name: 'ana', content: 'my password is hunter2' },
+      { role: 'assistant', content: 'noted' },
+    ]);
+    read[0]!.text = 'my password is [REDACTED]';
+    const written = toOpenAI(read);
+    expect(JSON.stringify(written)).not.toContain('hunter2');
+    expect(written[0]).toEqual({ role: 'user', content: 'my password is [REDACTED]' });
+    expect(written[1]).toEqual({ role: 'assistant', content: 'noted' });
+  });
+
+  it("never hands back the caller's own objects", () => {
+    const history = {
+      system: [{ type: 'text', text: 'sys', cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    };
+    const request = toAnthropic(fromAnthropic(history));
+    expect(request).toEqual(history);
+    expect(request.messages[0]).not.toBe(history.messages[0]);
+    expect(request.system).not.toBe(history.system);
+  });
+
+  it('after compaction: untouched messages are written as read, the result is valid, the input is unchanged', async () => {
     await fc.assert(
       fc.asyncProperty(
         transcript('anthropic', 8),
@@ -143,10 +166,11 @@ describe('untouched messages pass through', () => {
             expect(message.role).toBe(index % 2 === 0 ? 'user' : 'assistant');
           });
           expect(payload).toEqual(snapshot);
+          // Nothing of the caller's input is shared with the output.
           const originals = new Set<unknown>(payload.messages);
+          expect(written.messages.some((message) => originals.has(message))).toBe(false);
           const kept = result.messages.filter((message) => read.includes(message)).length;
-          if (kept === read.length)
-            expect(written.messages.every((message) => originals.has(message))).toBe(true);
+          if (kept === read.length) expect(written).toEqual(payload);
         },
       ),
       { numRuns: 300 },

@@ -159,12 +159,12 @@ export function setReasoning(message: Message, blocks: readonly Reasoning[]): vo
 
 /**
  * Where a neutral message was read from: one provider message (or Anthropic's `system` value) of a
- * format, which became `parts` consecutive neutral messages, this one being part `part`. Writing
- * back in the same format, a provider message whose neutral parts are all still there, in order,
- * as the very objects read (compaction never changes a message in place; it makes a new one), is
- * written as it was read: fields the neutral model does not carry (`name`, `cache_control`, a
- * `developer` role, content part order, provider extensions) survive every message compaction
- * did not touch.
+ * format, which became `parts` consecutive neutral messages, this one being part `part`, and what
+ * the message held when it was read. Writing back in the same format, a provider message whose
+ * neutral parts are all still there, in order, and unchanged (compaction makes new messages for
+ * what it changes; a caller may also edit one in place, e.g. to redact it) is written as it was
+ * read: fields the neutral model does not carry (`name`, `cache_control`, a `developer` role,
+ * content part order, provider extensions) survive every message nobody changed.
  */
 interface Origin {
   format: string;
@@ -173,6 +173,8 @@ interface Origin {
   index: number;
   part: number;
   parts: number;
+  /** The message as read, serialized: an edit in place shows as a difference. */
+  snapshot: string;
 }
 
 const origins = new WeakMap<Message, Origin>();
@@ -187,13 +189,15 @@ export function recordOrigin(
 ): void {
   const parts = messages.length - from;
   for (let part = 0; part < parts; part++) {
-    origins.set(messages[from + part]!, { format, source, index, part, parts });
+    const message = messages[from + part]!;
+    origins.set(message, { format, source, index, part, parts, snapshot: JSON.stringify(message) });
   }
 }
 
 /**
  * The provider message `messages[at]` starts, if it and the messages after it are every part of
- * one source of `format`, untouched and in order: the source and how many messages it covers.
+ * one source of `format`, unchanged and in order: a copy of the source (the caller's input is
+ * never shared with the output) and how many messages it covers.
  */
 export function untouchedSource(
   format: string,
@@ -203,11 +207,25 @@ export function untouchedSource(
   const first = messages[at] && origins.get(messages[at]!);
   if (!first || first.format !== format || first.part !== 0 || at + first.parts > messages.length)
     return undefined;
-  for (let part = 1; part < first.parts; part++) {
-    const origin = origins.get(messages[at + part]!);
+  for (let part = 0; part < first.parts; part++) {
+    const message = messages[at + part]!;
+    const origin = part === 0 ? first : origins.get(message);
     if (!origin || origin.source !== first.source || origin.part !== part) return undefined;
+    if (JSON.stringify(message) !== origin.snapshot) return undefined;
   }
-  return { source: first.source, count: first.parts, index: first.index };
+  return { source: copyValue(first.source), count: first.parts, index: first.index };
+}
+
+/** A deep copy of plain data (objects, arrays, byte arrays); other objects (a URL) are kept as they are. */
+function copyValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyValue);
+  if (value instanceof Uint8Array) return value.slice();
+  if (typeof value !== 'object' || value === null) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) copy[key] = copyValue(entry);
+  return copy;
 }
 
 /** Index of the input message `message` was read from (see {@link recordOrigin}), if known. */
