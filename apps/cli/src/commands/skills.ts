@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { resolveDirectory, writeJson } from '../io.js';
+import { parseWholeNumber } from '../parse-number.js';
 
 interface SkillsOptions {
   task: string;
@@ -38,8 +39,8 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
         throw new UserError('--task is empty; expected the task text (or - for standard input)');
       let maxExpanded: number | undefined;
       if (options.maxExpanded !== undefined) {
-        maxExpanded = Number(options.maxExpanded);
-        if (!Number.isInteger(maxExpanded) || maxExpanded < 0)
+        maxExpanded = parseWholeNumber(options.maxExpanded);
+        if (maxExpanded === undefined)
           throw new UserError(`--max-expanded expects a whole number >= 0, found "${options.maxExpanded}"`);
       }
       const roots = io.config.values.skillRoots;
