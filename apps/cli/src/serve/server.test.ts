@@ -29,6 +29,23 @@ afterEach(() => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
+/** A server of `build` whose run only counts the requests it is given. */
+async function countingServer(socket: string, build: string) {
+  let count = 0;
+  const server = await startServer({
+    socket,
+    privateDirectory: true,
+    build,
+    run: async () => {
+      count++;
+      return 0;
+    },
+    log: new PassThrough().resume(),
+    idleTimeoutMs: 0,
+  });
+  return { server, runs: () => count };
+}
+
 function delegate(socket: string, args: string[], build = 'b1') {
   const stdout = capture();
   const stderr = capture();
@@ -80,22 +97,11 @@ describe('ctxkit serve, in process', () => {
 
   it('declines a client of another build and steps aside', async () => {
     const socket = socketIn();
-    let runs = 0;
-    const server = await startServer({
-      socket,
-      privateDirectory: true,
-      build: 'old',
-      run: async () => {
-        runs++;
-        return 0;
-      },
-      log: new PassThrough().resume(),
-      idleTimeoutMs: 0,
-    });
+    const { server, runs } = await countingServer(socket, 'old');
     const call = delegate(socket, ['map'], 'new');
     expect(await call.result).toBeUndefined();
     await server.closed;
-    expect(runs).toBe(0);
+    expect(runs()).toBe(0);
     expect(call.stdout() + call.stderr()).toBe('');
   });
 
@@ -148,18 +154,7 @@ describe('ctxkit serve, in process', () => {
 
   it('declines a request for a command it does not serve', async () => {
     const socket = socketIn();
-    let runs = 0;
-    const server = await startServer({
-      socket,
-      privateDirectory: true,
-      build: 'b1',
-      run: async () => {
-        runs++;
-        return 0;
-      },
-      log: new PassThrough().resume(),
-      idleTimeoutMs: 0,
-    });
+    const { server, runs } = await countingServer(socket, 'b1');
     const raw = createConnection(socket);
     const reply = new Promise<number>((resolve) =>
       raw.once('data', (data: Buffer) => resolve(data.readUInt8(0))),
@@ -179,7 +174,7 @@ describe('ctxkit serve, in process', () => {
     );
     expect(await reply).toBe(Channel.decline);
     raw.destroy();
-    expect(runs).toBe(0);
+    expect(runs()).toBe(0);
     await server.close();
   });
 
