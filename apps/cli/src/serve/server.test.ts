@@ -29,19 +29,24 @@ afterEach(() => {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
-/** A server of `build` whose run only counts the requests it is given. */
-async function countingServer(socket: string, build: string) {
-  let count = 0;
-  const server = await startServer({
+/** A quiet server of `build` on `socket` (in its own private directory), running `run`. */
+function serverOf(socket: string, build: string, run: RunInvocation) {
+  return startServer({
     socket,
     privateDirectory: true,
     build,
-    run: async () => {
-      count++;
-      return 0;
-    },
+    run,
     log: new PassThrough().resume(),
     idleTimeoutMs: 0,
+  });
+}
+
+/** A server of `build` whose run only counts the requests it is given. */
+async function countingServer(socket: string, build: string) {
+  let count = 0;
+  const server = await serverOf(socket, build, async () => {
+    count++;
+    return 0;
   });
   return { server, runs: () => count };
 }
@@ -77,14 +82,7 @@ describe('ctxkit serve, in process', () => {
       io.stderr!.write('note\n');
       return 3;
     };
-    const server = await startServer({
-      socket,
-      privateDirectory: true,
-      build: 'b1',
-      run,
-      log: new PassThrough().resume(),
-      idleTimeoutMs: 0,
-    });
+    const server = await serverOf(socket, 'b1', run);
     const call = delegate(socket, ['pack', '.', '--task', 'x']);
     expect(await call.result).toBe(3);
     expect(call.stdout()).toBe('out ✓\n');
@@ -119,14 +117,7 @@ describe('ctxkit serve, in process', () => {
       io.stdout!.write('small\n');
       return 0;
     };
-    const server = await startServer({
-      socket,
-      privateDirectory: true,
-      build: 'b1',
-      run,
-      log: new PassThrough().resume(),
-      idleTimeoutMs: 0,
-    });
+    const server = await serverOf(socket, 'b1', run);
     // A client that asks for the big output, reads nothing and disconnects.
     const raw = createConnection(socket);
     await new Promise((resolve) => raw.once('connect', resolve));
@@ -181,14 +172,7 @@ describe('ctxkit serve, in process', () => {
   it('leaves commands it does not serve, and a missing server, to the caller', async () => {
     const socket = socketIn();
     expect(await delegate(socket, ['map']).result).toBeUndefined();
-    const server = await startServer({
-      socket,
-      privateDirectory: true,
-      build: 'b1',
-      run: async () => 0,
-      log: new PassThrough().resume(),
-      idleTimeoutMs: 0,
-    });
+    const server = await serverOf(socket, 'b1', async () => 0);
     expect(await delegate(socket, ['tokens', 'a.ts']).result).toBeUndefined();
     expect(await delegate(socket, ['map'], 'b1').result).toBe(0);
     await server.close();
