@@ -5,7 +5,7 @@ import { createTokenizer } from '@ctxkit/tokenize';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packWalk, unpackWalk } from './background-walk.js';
 import { type BackgroundWalker, buildRepoMap, buildWithWalker } from './repo-map.js';
-import { languageForPath } from './scanners/index.js';
+import { isScannable } from './scanners/languages.js';
 import { walkRepository } from './walk.js';
 
 const tokenizer = createTokenizer({ encoding: 'o200k_base' });
@@ -34,7 +34,7 @@ function walkerWith(beforeWalk: () => void = () => {}): BackgroundWalker & { cal
         beforeWalk();
         const walked = await walkRepository({
           ...request,
-          selectFile: (path) => languageForPath(path) !== undefined,
+          selectFile: isScannable,
         });
         // What the worker sends goes through packing: the build must not depend on more.
         return unpackWalk(packWalk(walked, request.root));

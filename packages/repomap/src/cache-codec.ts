@@ -83,12 +83,12 @@ function sectionBytes(section: Section): number {
   return total;
 }
 
-function encodeStrings(strings: StringList | readonly string[]): [Int32Array, Uint8Array[]] {
+function encodeStrings(strings: readonly string[]): [Int32Array, Uint8Array[]] {
   const count = strings.length;
   const lengths = new Int32Array(count);
   const texts: string[] = new Array(count);
   for (let index = 0; index < count; index++) {
-    const text = Array.isArray(strings) ? (strings as string[])[index]! : (strings as StringList).at(index);
+    const text = strings[index]!;
     // Lengths are counted in UTF-16 units of the decoded blob, so every string must survive UTF-8.
     const wellFormed = toWellFormed(text);
     lengths[index] = wellFormed.length;

@@ -81,11 +81,7 @@ export function splitIdentifier(name: string): string[] {
 
 /** Whether `name` is spelled like code rather than prose. */
 export function isCodeLike(name: string): boolean {
-  return (
-    /_/.test(name.replace(/^_+|_+$/g, '')) ||
-    /[a-z][A-Z]/.test(name) ||
-    /[A-Za-z][0-9]|^[A-Z]{2,}[a-z]/.test(name)
-  );
+  return isStructuredLikeCode(name) || /[A-Za-z][0-9]/.test(name);
 }
 
 /** Whether `name` has the structure of code: an inner underscore, a lower-to-upper step, or `HTTPServer` capitals. */

@@ -9,17 +9,19 @@ import { matchPathMentions } from './mentions.js';
 import { personalizedPageRank } from './pagerank.js';
 import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
+import { rankOrder } from './rank-order.js';
 import {
   DEFINITION_KINDS,
   type Definers,
   indexDefiners,
   indexPostings,
   NO_SCOPE,
+  perIndex,
   type TreeIndex,
 } from './tree-index.js';
-import { auxiliaryFiles, definitionFiles, definitionUsageWeights, pathVocabulary } from './tree-statics.js';
-import type { Definition, DefinitionKind } from './types.js';
-import { MAX_PREFILTER_WORDS, wordPrefilter } from './word-filter.js';
+import { definitionFiles, definitionUsageWeights, pathVocabulary } from './tree-statics.js';
+import type { DefinitionKind } from './types.js';
+import { wordPrefilter } from './word-filter.js';
 
 /** Input to {@link rankFiles}: the tree's files in path order. */
 export interface RankFilesInput {
@@ -217,6 +219,14 @@ function definitionSeeds(
 /** Kinds that belong to an enclosing type: their bare name is ambiguous across a tree. */
 const MEMBER_KINDS: ReadonlySet<DefinitionKind> = new Set(['method', 'property', 'field', 'constructor']);
 
+/** Per file, 1 if it is a test, example, doc or benchmark file (see isAuxiliaryPath). */
+const auxiliaryOf = perIndex((index) =>
+  Uint8Array.from(index.paths, (path) => (isAuxiliaryPath(path) ? 1 : 0)),
+);
+
+/** The tree's paths as vocabulary documents (see vocabularySeeds). */
+const pathVocabularyOf = perIndex((index) => pathVocabulary(index, PATH_SUBWORD_OCCURRENCES));
+
 /** BM25 of each file's identifier subwords (plus its path's) against the task's subwords. */
 function vocabularySeeds(
   query: QueryAnalysis,
@@ -261,7 +271,7 @@ function vocabularySeeds(
       for (let word = offset + 1; word < end; word++) frequencies[row + packedWords[word]!]! += count;
     }
   }
-  const { segmentWords, segmentStart, segmentIds, lengths } = pathVocabulary(index, PATH_SUBWORD_OCCURRENCES);
+  const { segmentWords, segmentStart, segmentIds, lengths } = pathVocabularyOf(index);
   const segmentFound = segmentWords.map((split) =>
     split.filter((word) => wordIds.has(word)).map((word) => wordIds.get(word)!),
   );
@@ -363,11 +373,11 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     damping: seeded ? tuning.seededDamping : UNSEEDED_DAMPING,
   });
   const scores = new Float64Array(fileCount);
-  const auxiliary = auxiliaryFiles(index, isAuxiliaryPath);
+  const auxiliary = auxiliaryOf(index);
   for (let file = 0; file < fileCount; file++) {
     scores[file] = rank[file]! * (auxiliary[file] ? tuning.auxiliaryMultiplier : 1);
   }
-  const order = [...scores.keys()].sort((left, right) => scores[right]! - scores[left]! || left - right);
+  const order = Array.from(rankOrder(scores));
   return {
     scores,
     order,
@@ -406,19 +416,11 @@ export const KIND_WEIGHTS: Readonly<Record<DefinitionKind, number>> = {
 /** A symbol the task names exactly is worth this many times one it does not name at all. */
 export const QUERY_MATCH_MULTIPLIER = 4;
 
-/** Query-match strength of a definition in [0, 1]: exact name, then case-insensitive, then subwords, plus its scope. */
-export function queryMatchStrength(
-  definition: Definition,
-  exact: ReadonlySet<string>,
-  lowerCase: ReadonlySet<string>,
-  subwords: ReadonlySet<string>,
-): number {
-  let strength = nameMatchStrength(definition.name, exact, lowerCase, subwords);
-  if (definition.scope && exact.has(definition.scope)) strength = Math.min(1, strength + 0.3);
-  return strength;
-}
-
-/** The name's part of {@link queryMatchStrength}: exact, then case-insensitive, then shared subwords. */
+/**
+ * Query-match strength of a name in [0, 1]: exact, then case-insensitive, then the share of its
+ * subwords the task has (a definition scoped by a name the task spells gets 0.3 more, see
+ * scoreSymbols). Called only for names that passed the task's word prefilter (findTaskNames).
+ */
 function nameMatchStrength(
   name: string,
   exact: ReadonlySet<string>,
@@ -428,17 +430,6 @@ function nameMatchStrength(
   if (exact.has(name)) return 1;
   const lower = name.toLowerCase();
   if (lowerCase.has(lower)) return 0.7;
-  // Subwords are lower-cased pieces of the name, so a task subword that is not even a substring of
-  // the lower-cased name cannot be shared: most names are ruled out without splitting them (unless
-  // the task has so many words that splitting is the cheaper test).
-  let possible = subwords.size > MAX_PREFILTER_WORDS;
-  for (const word of possible ? [] : subwords) {
-    if (lower.includes(word)) {
-      possible = true;
-      break;
-    }
-  }
-  if (!possible) return 0;
   const words = splitIdentifier(name);
   if (words.length === 0) return 0;
   const shared = words.filter((word) => subwords.has(word)).length;

@@ -19,6 +19,7 @@ import {
   type RepositoryIndex,
   resolveRoot,
   walkMatchesCache,
+  walkRequestOf,
 } from './scan-repository.js';
 import { selectTopSymbols } from './top-symbols.js';
 import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
@@ -233,11 +234,7 @@ export async function buildWithWalker(
   const walking =
     cacheDirectory === undefined || cacheBytes(cacheDirectory, root) < Math.max(1, minCacheBytes)
       ? undefined
-      : startWalk({
-          root,
-          ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
-          ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),
-        });
+      : startWalk(walkRequestOf(root, options));
   if (walking) {
     const cached = await loadScanCache(cacheDirectory!, root);
     const guess =
@@ -270,10 +267,16 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   const inPrompt = normalizePaths(root, options.filesInPrompt);
   const focusPaths = new Set([...normalizePaths(root, options.focus), ...inPrompt]);
   const indexByPath = new Map(paths.map((path, file) => [path, file]));
-  const focus = [...focusPaths]
-    .map((path) => indexByPath.get(path))
-    .filter((file): file is number => file !== undefined)
-    .sort((left, right) => left - right);
+  /** The file ids of those of `relativePaths` that are in the tree. */
+  const fileIdsOf = (relativePaths: Iterable<string>) => {
+    const ids: number[] = [];
+    for (const path of relativePaths) {
+      const file = indexByPath.get(path);
+      if (file !== undefined) ids.push(file);
+    }
+    return ids;
+  };
+  const focus = fileIdsOf(focusPaths).sort((left, right) => left - right);
 
   const ranking = rankFiles({ index, query, focus, ...(scanned.graph ? { graph: scanned.graph } : {}) });
   const scored = scoreSymbols(index, ranking, query);
@@ -311,14 +314,6 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
       });
       if (count === available || rendered.symbolCount < count) return rendered;
     }
-  };
-  const fileIdsOf = (relativePaths: Iterable<string>) => {
-    const ids: number[] = [];
-    for (const path of relativePaths) {
-      const file = indexByPath.get(path);
-      if (file !== undefined) ids.push(file);
-    }
-    return ids;
   };
   const rendered = render(budget, fileIdsOf(inPrompt));
 

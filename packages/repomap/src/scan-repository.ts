@@ -5,6 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { WalkRequest } from './background-walk.js';
 import { DEFAULT_CACHE_DIRECTORY, loadScanCache, saveScanCache } from './cache.js';
 import type { CacheSnapshot } from './cache-codec.js';
 import { checkScanOptions } from './check-options.js';
@@ -12,6 +13,7 @@ import { buildNeutralGraph, type NeutralGraph } from './graph.js';
 import type { FileScan } from './scan-file.js';
 import { type ScanOutcome, type ScanTask, scanAll } from './scan-pool.js';
 import { languageForPath } from './scanners/index.js';
+import { isScannable } from './scanners/languages.js';
 import {
   DEFINITION_KINDS,
   DefinitionReader,
@@ -20,7 +22,7 @@ import {
   TreeIndexBuilder,
 } from './tree-index.js';
 import type { DefinitionKind, Language } from './types.js';
-import { type SkippedFile, type WalkResult, walkRepository } from './walk.js';
+import { comparePaths, type SkippedFile, type WalkOptions, type WalkResult, walkRepository } from './walk.js';
 
 /** A walked file's state before it is known: neither a cached file id nor a cached skip. */
 const MISSING = -0x7fffffff;
@@ -68,8 +70,6 @@ export interface RepositoryIndex {
   cache: { hits: number; misses: number };
 }
 
-const comparePaths = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
-
 /** The absolute root of `options`, checked to be a directory (the one error a build throws). */
 export async function resolveRoot(root: string): Promise<string> {
   const absolute = resolve(root);
@@ -87,10 +87,14 @@ export function cacheDirectoryOf(
 }
 
 /** The walk options every scan of `root` uses: the files some scanner reads. */
-export function walkOptionsOf(root: string, options: ScanRepositoryOptions) {
+export function walkOptionsOf(root: string, options: ScanRepositoryOptions): WalkOptions {
+  return { ...walkRequestOf(root, options), selectFile: isScannable };
+}
+
+/** The walk of `root` under `options`, without the file selector (which cannot cross threads). */
+export function walkRequestOf(root: string, options: ScanRepositoryOptions): WalkRequest {
   return {
     root,
-    selectFile: (path: string) => languageForPath(path) !== undefined,
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
     ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),
   };

@@ -7,6 +7,7 @@
  */
 import type { FileScan } from './scan-file.js';
 import type { Definition, DefinitionKind } from './types.js';
+import { comparePaths } from './walk.js';
 
 /** Every kind a scanner emits, in code order: a definition's kind is stored as its index here. */
 export const DEFINITION_KINDS: readonly DefinitionKind[] = [
@@ -272,9 +273,7 @@ export class TreeIndexBuilder {
 /** An index of the given files' scans (paths sorted here), e.g. for tests and callers with their own scans. */
 export function indexScans(files: readonly { path: string; scan: FileScan }[]): TreeIndex {
   const builder = new TreeIndexBuilder();
-  const sorted = [...files].sort((left, right) =>
-    left.path < right.path ? -1 : left.path > right.path ? 1 : 0,
-  );
+  const sorted = [...files].sort((left, right) => comparePaths(left.path, right.path));
   for (const file of sorted) builder.addScan(file.path, file.scan);
   return builder.build();
 }

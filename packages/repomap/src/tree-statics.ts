@@ -1,6 +1,6 @@
 /**
- * Task-independent facts about a tree that every ranking needs: computed once per index and kept
- * with it. A one-shot build computes each once, as it would inline; a long-running process (the
+ * Task-independent facts about a tree that every ranking needs, kept per index (`perIndex`, or
+ * below, keyed on their inputs). A one-shot build computes each once, as it would inline; a long-running process (the
  * MCP server, `ctxkit serve`, a harness) keeps its index across builds while the tree is unchanged,
  * and then only the task's own work is left per build.
  */
@@ -21,12 +21,8 @@ export interface PathVocabulary {
   lengths: Float64Array;
 }
 
-const pathVocabularies = new WeakMap<TreeIndex, { pathWeight: number; vocabulary: PathVocabulary }>();
-
 /** The index's {@link PathVocabulary} with path subwords weighing `pathWeight` occurrences. */
 export function pathVocabulary(index: TreeIndex, pathWeight: number): PathVocabulary {
-  const known = pathVocabularies.get(index);
-  if (known?.pathWeight === pathWeight) return known.vocabulary;
   const { paths, refStart, refCounts } = index;
   const segmentIdOf = new Map<string, number>();
   const segmentWords: string[][] = [];
@@ -50,21 +46,7 @@ export function pathVocabulary(index: TreeIndex, pathWeight: number): PathVocabu
     lengths[file] = length;
     segmentStart[file + 1] = ids.length;
   }
-  const vocabulary = { segmentWords, segmentStart, segmentIds: Int32Array.from(ids), lengths };
-  pathVocabularies.set(index, { pathWeight, vocabulary });
-  return vocabulary;
-}
-
-const auxiliaryFlags = new WeakMap<TreeIndex, Uint8Array>();
-
-/** Per file, 1 if `isAuxiliary(path)`; the predicate must be the same on every call. */
-export function auxiliaryFiles(index: TreeIndex, isAuxiliary: (path: string) => boolean): Uint8Array {
-  let flags = auxiliaryFlags.get(index);
-  if (!flags) {
-    flags = Uint8Array.from(index.paths, (path) => (isAuxiliary(path) ? 1 : 0));
-    auxiliaryFlags.set(index, flags);
-  }
-  return flags;
+  return { segmentWords, segmentStart, segmentIds: Int32Array.from(ids), lengths };
 }
 
 /** Per definition, how much its use outside its own file weighs, and what bounds it per file. */

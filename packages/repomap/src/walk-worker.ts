@@ -6,14 +6,14 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { packWalk, type WalkRequest } from './background-walk.js';
-import { languageForPath } from './scanners/languages.js';
+import { isScannable } from './scanners/languages.js';
 import { walkRepository } from './walk.js';
 
 parentPort?.on('message', async (request: WalkRequest) => {
   try {
     const result = await walkRepository({
       ...request,
-      selectFile: (path) => languageForPath(path) !== undefined,
+      selectFile: isScannable,
     });
     const packed = packWalk(result, request.root);
     parentPort?.postMessage(packed, [

@@ -165,27 +165,22 @@ function verdictOf(result: { ignored: boolean; unignored: boolean }): FileVerdic
   return result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
 }
 
-/** What `level` says about directory `path` (ending in `/`); see {@link fileVerdict}. */
-function directoryVerdict(level: IgnoreLevel, path: string): FileVerdict {
+/**
+ * What `level` says about `path` (a directory when it ends in `/`). A file is tested against the
+ * rules that can match a file only; where every rule is a bare name, the verdict depends on the
+ * name alone and is remembered per name.
+ */
+function verdictAt(level: IgnoreLevel, path: string, directory: boolean): FileVerdict {
   const relativePath = (level.prefix ?? '') + path.slice(level.base.length);
-  if (!level.directoryByName) return verdictOf(level.rules.test(relativePath));
+  const rules = directory ? level.rules : level.fileRules;
+  const byName = directory ? level.directoryByName : level.byName;
+  if (!byName) return verdictOf(rules.test(relativePath));
+  // From the last `/` before the end: a directory's own trailing `/` stays part of its name.
   const name = relativePath.slice(relativePath.lastIndexOf('/', relativePath.length - 2) + 1);
-  let verdict = level.directoryByName.get(name);
+  let verdict = byName.get(name);
   if (verdict === undefined) {
-    verdict = verdictOf(level.rules.test(name));
-    level.directoryByName.set(name, verdict);
-  }
-  return verdict;
-}
-
-function fileVerdict(level: IgnoreLevel, path: string): FileVerdict {
-  const relativePath = (level.prefix ?? '') + path.slice(level.base.length);
-  if (!level.byName) return verdictOf(level.fileRules.test(relativePath));
-  const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
-  let verdict = level.byName.get(name);
-  if (verdict === undefined) {
-    verdict = verdictOf(level.fileRules.test(name));
-    level.byName.set(name, verdict);
+    verdict = verdictOf(rules.test(name));
+    byName.set(name, verdict);
   }
   return verdict;
 }
@@ -200,7 +195,7 @@ function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
   for (let index = levels.length - 1; index >= 0; index--) {
     const level = levels[index]!;
     if (!path.startsWith(level.base)) continue;
-    const verdict = directory ? directoryVerdict(level, path) : fileVerdict(level, path);
+    const verdict = verdictAt(level, path, directory);
     if (verdict !== 'none') return verdict === 'ignored';
   }
   return false;
@@ -267,6 +262,11 @@ function statOrUndefined(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Paths in code-unit order, the one order every sorted path list of this package uses. */
+export function comparePaths(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 function toPosix(path: string): string {
@@ -384,14 +384,11 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
 
   walkDirectory(options.root, '', baseLevels);
   while (linkedDirectories.length > 0) {
-    linkedDirectories.sort((left, right) =>
-      left.relativeDir < right.relativeDir ? -1 : left.relativeDir > right.relativeDir ? 1 : 0,
-    );
+    linkedDirectories.sort((left, right) => comparePaths(left.relativeDir, right.relativeDir));
     const next = linkedDirectories.shift()!;
     walkDirectory(next.absolute, next.relativeDir, next.parents);
   }
-  const byPath = (left: { path: string }, right: { path: string }) =>
-    left.path < right.path ? -1 : left.path > right.path ? 1 : 0;
+  const byPath = (left: { path: string }, right: { path: string }) => comparePaths(left.path, right.path);
   files.sort(byPath);
   skipped.sort(byPath);
   return { files, skipped };

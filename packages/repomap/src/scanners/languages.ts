@@ -38,6 +38,11 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
 };
 
 /** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
+/** Whether a scanner reads the file at `path`: what a walk selects. */
+export function isScannable(path: string): boolean {
+  return languageForPath(path) !== undefined;
+}
+
 export function languageForPath(path: string): Language | undefined {
   const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   const dot = path.lastIndexOf('.');
