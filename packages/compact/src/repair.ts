@@ -95,15 +95,21 @@ function renameDuplicateIds(entries: Entry[], actions: RepairAction[], acrossMes
     const calls = entry.message.toolCalls;
     if (!calls?.length) continue;
     // The results right after this message, by the id they answer, in order: the k-th call with
-    // an id in this message is answered by the k-th result with that id.
-    const resultsFor = new Map<string, number[]>();
-    for (let next = index + 1; next < out.length && out[next]?.message.role === 'tool'; next++) {
-      const callId = out[next]?.message.toolResult?.callId;
-      if (callId === undefined) continue;
-      resultsFor.set(callId, [...(resultsFor.get(callId) ?? []), next]);
-    }
+    // an id in this message is answered by the k-th result with that id. Listed at the first
+    // rename only: most messages rename nothing.
+    let resultsFor: Map<string, number[]> | undefined;
+    const listResults = () => {
+      const lists = new Map<string, number[]>();
+      for (let next = index + 1; next < out.length && out[next]?.message.role === 'tool'; next++) {
+        const callId = out[next]?.message.toolResult?.callId;
+        if (callId === undefined) continue;
+        const list = lists.get(callId);
+        if (list) list.push(next);
+        else lists.set(callId, [next]);
+      }
+      return lists;
+    };
     const occurrences = new Map<string, number>();
-    let changed = false;
     const renamed = calls.map((call): ToolCall => {
       const occurrence = occurrences.get(call.id) ?? 0;
       occurrences.set(call.id, occurrence + 1);
@@ -116,7 +122,7 @@ function renameDuplicateIds(entries: Entry[], actions: RepairAction[], acrossMes
       const id = `${call.id}~${suffix}`;
       used.add(id);
       seen.add(id);
-      changed = true;
+      resultsFor ??= listResults();
       actions.push({
         action: 'renamed',
         index: entry.origin,
@@ -133,7 +139,8 @@ function renameDuplicateIds(entries: Entry[], actions: RepairAction[], acrossMes
       }
       return { ...call, id };
     });
-    if (changed) out[index] = { origin: entry.origin, message: { ...entry.message, toolCalls: renamed } };
+    // Listed exactly when a call was renamed.
+    if (resultsFor) out[index] = { origin: entry.origin, message: { ...entry.message, toolCalls: renamed } };
   }
   return out;
 }

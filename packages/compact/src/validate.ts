@@ -1,4 +1,4 @@
-import { sourceIndexOf } from './adapters/shared.js';
+import { isKnownRole, sourceIndexOf } from './adapters/shared.js';
 import { assertProvider } from './check-options.js';
 import type { Message, Provider } from './types.js';
 
@@ -25,7 +25,6 @@ export type ViolationKind =
   | 'misplaced-system'
   | 'empty-message';
 
-/** One problem found by {@link validate}, located by message index. */
 /** Options of {@link validate}. */
 export interface ValidateOptions {
   /**
@@ -37,6 +36,7 @@ export interface ValidateOptions {
   inputIndexes?: boolean;
 }
 
+/** One problem found by {@link validate}, located by message index. */
 export interface Violation {
   /** What is wrong. */
   kind: ViolationKind;
@@ -81,9 +81,6 @@ export function mergesWithPrevious(messages: readonly Message[], index: number):
   );
 }
 
-/** The roles of the neutral model. */
-const KNOWN_ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
-
 /**
  * Every way `messages` would be rejected by `provider` (tool pairing for all of them; alternation,
  * system placement and empty messages where that provider cares), in index order. An empty array means
@@ -111,7 +108,7 @@ export function validate(
   while (index < messages.length) {
     const message = messages[index] as Message;
     const where = `message ${name(index)} (${message.role})`;
-    if (!KNOWN_ROLES.has(message.role)) {
+    if (!isKnownRole(message.role)) {
       report('malformed', index, `${where}: expected role system, user, assistant or tool`);
     }
     if (message.role !== 'system') leadingSystem = false;

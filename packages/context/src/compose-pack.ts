@@ -1,7 +1,7 @@
 import type { Budget } from './budget.js';
 import { checkAvailable } from './budget.js';
 import {
-  EXCERPT_MODES,
+  checkExcerptMode,
   type ExcerptDefinition,
   excerptFile,
   type LineSpan,
@@ -146,11 +146,7 @@ function formatSpans(spans: LineSpan[]): string {
 export function composePack(options: ComposePackOptions): ComposedPack {
   const { budget, tokenizer, task } = options;
   const mode = options.excerpts ?? budget.excerpts;
-  if (mode !== undefined && !EXCERPT_MODES.includes(mode)) {
-    throw new RangeError(
-      `composePack: excerpts must be one of ${EXCERPT_MODES.join(', ')}, found ${String(mode)}`,
-    );
-  }
+  checkExcerptMode('composePack', 'excerpts', mode);
   const excerptTokens = options.excerptTokens ?? planPack(budget).excerptTokens;
   // Only the files being excerpted matter; a large repository's map has hundreds of thousands of
   // ranking entries and symbols, so everything else is skipped rather than sorted or grouped.

@@ -165,11 +165,7 @@ function checkNumericOptions(options: ExcerptOptions): void {
       );
     }
   }
-  if (options.mode !== undefined && !EXCERPT_MODES.includes(options.mode)) {
-    throw new RangeError(
-      `excerptFile: mode must be one of ${EXCERPT_MODES.join(', ')}, found ${String(options.mode)}`,
-    );
-  }
+  checkExcerptMode('excerptFile', 'mode', options.mode);
   options.definitions?.forEach((definition, index) => {
     const { line, endLine } = definition;
     if (
@@ -181,6 +177,15 @@ function checkNumericOptions(options: ExcerptOptions): void {
       );
     }
   });
+}
+
+/** Throw a `RangeError` naming `where` and `name` unless `mode` is absent or a known mode. */
+export function checkExcerptMode(where: string, name: string, mode: ExcerptMode | undefined): void {
+  if (mode !== undefined && !EXCERPT_MODES.includes(mode)) {
+    throw new RangeError(
+      `${where}: ${name} must be one of ${EXCERPT_MODES.join(', ')}, found ${String(mode)}`,
+    );
+  }
 }
 
 /** The modes {@link excerptFile} knows. */

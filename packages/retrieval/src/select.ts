@@ -80,7 +80,7 @@ export function selectHits(options: SelectOptions): Selection {
     assertFinite('selectHits', `scores[${index}]`, score);
   const { threshold } = options;
   const order = options.chunks
-    .map((chunk, index) => ({ chunk, score: roundScore(options.scores[index] ?? 0) }))
+    .map((chunk, index) => ({ chunk, score: roundScore(options.scores[index]!) }))
     .sort(
       (left, right) =>
         right.score - left.score ||

@@ -59,11 +59,13 @@ export function calibrationFromNoise(noise: NoiseDistribution): NoiseCalibration
  * Throw a clear error unless `calibration` has a finite floor and margin: a NaN floor would keep
  * every chunk (nothing is ≤ NaN), a NaN margin would turn the baseline off.
  */
-export function checkCalibration(where: string, calibration: NoiseCalibration, name = 'calibration'): void {
+export function checkCalibration(where: string, calibration: NoiseCalibration): void {
   if (calibration === null || typeof calibration !== 'object')
-    throw new TypeError(`${where}: ${name} must be { floor, margin }, found ${describeValue(calibration)}`);
-  assertFinite(where, `${name}.floor`, calibration.floor);
-  assertFinite(where, `${name}.margin`, calibration.margin);
+    throw new TypeError(
+      `${where}: calibration must be { floor, margin }, found ${describeValue(calibration)}`,
+    );
+  assertFinite(where, 'calibration.floor', calibration.floor);
+  assertFinite(where, 'calibration.margin', calibration.margin);
 }
 
 /**

@@ -42,6 +42,9 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   const maxExpanded = options.maxExpanded ?? DEFAULT_MAX_EXPANDED;
   const maxCards = options.maxCards ?? DEFAULT_MAX_CARDS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  assertCount('selectSkills', 'maxExpanded', maxExpanded);
+  assertCount('selectSkills', 'maxCards', maxCards);
+  assertCount('selectSkills', 'maxBodyBytes', maxBodyBytes);
   // Building an index calibrates its thresholds (every skill against every other): do it once per
   // skills array, and again only if the array was changed in place.
   let cached = indexCache.get(skills);
@@ -142,9 +145,6 @@ function checkSelectOptions(options: SelectSkillsOptions): void {
   assertString(where, 'task', options.task);
   assertStringArray(where, 'pins', options.pins ?? [], 'skill names');
   assertStringArray(where, 'scope', options.scope ?? [], 'file paths');
-  assertCount(where, 'maxExpanded', options.maxExpanded ?? DEFAULT_MAX_EXPANDED);
-  assertCount(where, 'maxCards', options.maxCards ?? DEFAULT_MAX_CARDS);
-  assertCount(where, 'maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const { thresholds } = options;
   if (thresholds == null) return;
   if (typeof thresholds !== 'object' || Array.isArray(thresholds))

@@ -9,5 +9,10 @@ export const ESTIMATE_CHARS_PER_TOKEN = 4;
  */
 export function estimateTokens(text: string): number {
   checkText('estimateTokens', text);
+  return estimateChecked(text);
+}
+
+/** {@link estimateTokens} of text already known to be a string (a caller checked it). */
+export function estimateChecked(text: string): number {
   return Math.ceil(text.length / ESTIMATE_CHARS_PER_TOKEN);
 }

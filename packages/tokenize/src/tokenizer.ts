@@ -1,6 +1,6 @@
 import { type AllowedSpecial, bytePairEncoder } from './byte-pair-encoder.js';
 import { checkAllowedSpecial, checkText, failInput } from './check-input.js';
-import { estimateTokens } from './estimate.js';
+import { estimateChecked } from './estimate.js';
 import { type CountableMessage, countMessagesFor } from './messages.js';
 import type { ExactEncoding } from './ranks.js';
 
@@ -61,11 +61,12 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
         checkText('count', text);
         // Ignored, but checked: code that runs on the estimate must also run on an exact encoding.
         checkAllowedSpecial('count', countOptions);
-        return estimateTokens(text);
+        return estimateChecked(text);
       },
       encode: noIds,
       decode: noIds,
-      countMessages: (messages) => countMessagesFor('countMessages', messages, estimateTokens),
+      // countMessagesFor checks every field, so the counters below need not check again.
+      countMessages: (messages) => countMessagesFor('countMessages', messages, estimateChecked),
     };
   }
   if (encoding !== 'cl100k_base' && encoding !== 'o200k_base') {
@@ -92,6 +93,7 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
         failInput('decode', 'tokens', 'an array of token ids', tokens);
       return bytePairEncoder(encoding).decode(tokens);
     },
-    countMessages: (messages) => countMessagesFor('countMessages', messages, (text) => count(text)),
+    countMessages: (messages) =>
+      countMessagesFor('countMessages', messages, (text) => bytePairEncoder(encoding).count(text)),
   };
 }

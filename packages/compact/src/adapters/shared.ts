@@ -203,7 +203,7 @@ export function untouchedSource(
   format: string,
   messages: readonly Message[],
   at: number,
-): { source: unknown; count: number; index: number } | undefined {
+): { source: unknown; count: number } | undefined {
   const first = messages[at] && origins.get(messages[at]!);
   if (!first || first.format !== format || first.part !== 0 || at + first.parts > messages.length)
     return undefined;
@@ -213,7 +213,7 @@ export function untouchedSource(
     if (!origin || origin.source !== first.source || origin.part !== part) return undefined;
     if (JSON.stringify(message) !== origin.snapshot) return undefined;
   }
-  return { source: copyValue(first.source), count: first.parts, index: first.index };
+  return { source: copyValue(first.source), count: first.parts };
 }
 
 /** A deep copy of plain data (objects, arrays, byte arrays); other objects (a URL) are kept as they are. */
@@ -236,12 +236,17 @@ export function sourceIndexOf(message: Message): number | undefined {
 
 const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
 
+/** Whether `role` is one of the neutral model's. */
+export function isKnownRole(role: unknown): boolean {
+  return typeof role === 'string' && ROLES.has(role);
+}
+
 /**
  * Throw a `TypeError` for a message whose role the neutral model does not have: converting it as
  * some other role would lose or mislabel its content.
  */
 export function assertKnownRole(where: string, message: Message, index: number): void {
-  if (!ROLES.has(message?.role)) {
+  if (!isKnownRole(message?.role)) {
     throw new TypeError(
       `${where}: message ${index} has role ${JSON.stringify(message?.role)}; expected system, user, assistant or tool`,
     );
