@@ -23,7 +23,20 @@ const USER_ERRNO_MESSAGES: Record<string, string> = {
   EPERM: 'operation not permitted',
   ELOOP: 'too many levels of symbolic links',
   ENAMETOOLONG: 'file name too long',
+  ENXIO: 'cannot open (a socket or a device without a reader)',
 };
+
+/**
+ * A file-system error on `shown` (the path as the user gave it) as a one-line {@link UserError},
+ * or undefined for an error that is not the user's to fix. A missing file reads "no such file":
+ * these are files the user named.
+ */
+export function fileUserError(error: unknown, shown: string): UserError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new UserError(`no such file: ${shown}`);
+  const message = code === undefined ? undefined : USER_ERRNO_MESSAGES[code];
+  return message === undefined ? undefined : new UserError(`${message}: ${shown}`);
+}
 
 /**
  * `error` as a {@link UserError} when it is one in substance: a UserError already, or a

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/resolve.js';
-import { UserError } from './errors.js';
+import { fileUserError, UserError } from './errors.js';
 import { type Colors, createColors } from './output/color.js';
 import { type ProgressReporter, SILENT_PROGRESS } from './output/progress.js';
 
@@ -66,13 +66,7 @@ export async function readTextInput(io: CommandIO, path: string): Promise<string
   try {
     return readFileSync(resolve(io.cwd, path), 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UserError(`no such file: ${path}`);
-    if (code === 'EISDIR') throw new UserError(`is a directory, expected a file: ${path}`);
-    if (code === 'EACCES') throw new UserError(`permission denied: ${path}`);
-    if (code === 'ELOOP') throw new UserError(`too many levels of symbolic links: ${path}`);
-    if (code === 'ENXIO') throw new UserError(`cannot open ${path} (a socket or a device without a reader)`);
-    throw error;
+    throw fileUserError(error, path) ?? error;
   }
 }
 

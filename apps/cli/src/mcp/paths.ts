@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { UserError } from '../errors.js';
+import { fileUserError, UserError } from '../errors.js';
 
 /** Whether `path` is `root` or below it (both absolute and normalised). */
 export function isInside(root: string, path: string): boolean {
@@ -38,11 +38,7 @@ export function resolveInside(root: string, requested: string): string {
   try {
     real = realpathSync(candidate);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(`no such file: ${requested}`);
-    if (code === 'EACCES') throw new UserError(`permission denied: ${requested}`);
-    if (code === 'ELOOP') throw new UserError(`too many levels of symbolic links: ${requested}`);
-    throw error;
+    throw fileUserError(error, requested) ?? error;
   }
   if (!isInside(root, real)) {
     throw new UserError(`refused: ${requested} is a symbolic link to a path outside the served directory`);
