@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTokenizer } from '@ctxkit/tokenize';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packWalk, unpackWalk } from './background-walk.js';
 import { type BackgroundWalker, buildRepoMap, buildWithWalker } from './repo-map.js';
 import { isScannable } from './scanners/languages.js';
+import { makeTree as makeSmallTree, SMALL_TREE } from './test-tree.js';
 import { walkRepository } from './walk.js';
 
 const tokenizer = createTokenizer({ encoding: 'o200k_base' });
@@ -14,16 +14,12 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-function makeTree(): string {
-  const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-speculate-'));
-  roots.push(root);
-  mkdirSync(join(root, 'src'));
-  writeFileSync(join(root, 'src', 'a.ts'), 'export function alpha(): number {\n  return beta();\n}\n');
-  writeFileSync(join(root, 'src', 'b.ts'), 'export function beta(): number {\n  return 2;\n}\n');
-  writeFileSync(join(root, 'tool.py'), 'def gamma():\n    return 3\n');
-  writeFileSync(join(root, 'blob.py'), Buffer.from([0x64, 0x65, 0x66, 0x00, 0x01]));
-  return root;
-}
+const makeTree = () =>
+  makeSmallTree(
+    { ...SMALL_TREE, 'blob.py': Buffer.from([0x64, 0x65, 0x66, 0x00, 0x01]) },
+    'speculate',
+    roots,
+  );
 
 /** A walker on this thread that runs `beforeWalk` first (to change the tree mid-build). */
 function walkerWith(beforeWalk: () => void = () => {}): BackgroundWalker & { calls: number } {

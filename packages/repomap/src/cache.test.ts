@@ -1,6 +1,5 @@
 import {
   chmodSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -14,6 +13,7 @@ import { createTokenizer } from '@ctxkit/tokenize';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CACHE_FORMAT, DEFAULT_CACHE_DIRECTORY } from './cache.js';
 import { buildRepoMap } from './repo-map.js';
+import { makeTree as makeSmallTree, SMALL_TREE } from './test-tree.js';
 
 const tokenizer = createTokenizer({ encoding: 'o200k_base' });
 const directories: string[] = [];
@@ -25,15 +25,7 @@ afterEach(() => {
   }
 });
 
-function makeTree(): string {
-  const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-cache-'));
-  directories.push(root);
-  mkdirSync(join(root, 'src'));
-  writeFileSync(join(root, 'src', 'a.ts'), 'export function alpha(): number {\n  return beta();\n}\n');
-  writeFileSync(join(root, 'src', 'b.ts'), 'export function beta(): number {\n  return 2;\n}\n');
-  writeFileSync(join(root, 'tool.py'), 'def gamma():\n    return 3\n');
-  return root;
-}
+const makeTree = () => makeSmallTree(SMALL_TREE, 'cache', directories);
 
 function cacheFile(root: string): string {
   const directory = join(root, DEFAULT_CACHE_DIRECTORY);

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listDefinitions, scanRepository } from './scan-repository.js';
+import { makeTree as makeSmallTree } from './test-tree.js';
 import { walkRepository } from './walk.js';
 
 const roots: string[] = [];
@@ -10,15 +11,7 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-function makeTree(files: Record<string, string | Uint8Array>): string {
-  const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-walk-'));
-  roots.push(root);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const makeTree = (files: Record<string, string | Uint8Array>) => makeSmallTree(files, 'walk', roots);
 
 const everything = () => true;
 const paths = async (root: string, ignore?: string[]) =>
