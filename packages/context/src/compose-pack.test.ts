@@ -67,12 +67,14 @@ describe('composePack', () => {
         ...repoMap,
         render: ({ filesInPrompt }) => {
           excluded.push(filesInPrompt);
-          return { map: 'lib/other.py\n  def unrelated()' };
+          return { map: 'lib/other.py\n  def unrelated()', tokens: 9, budget: 100 };
         },
       },
       files,
     });
     expect(excluded).toEqual([['app/tokenizer.py', 'web/server.ts']]);
+    // The re-render the pack holds comes back, for the caller's report of the map it used.
+    expect(pack.rerenderedMap).toEqual({ map: 'lib/other.py\n  def unrelated()', tokens: 9, budget: 100 });
     const mapSection = pack.sections.find((section) => section.kind === 'repo-map');
     expect(mapSection).toBeDefined();
     expect(pack.text).toContain('lib/other.py');

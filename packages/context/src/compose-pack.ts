@@ -68,7 +68,14 @@ export interface RepoMapInput {
    * them out and yields room, since the map stands in for files the prompt does not show. Given
    * it, the pack renders the map again without the files it shows as excerpts.
    */
-  render?: (options: { filesInPrompt: readonly string[] }) => { map: string };
+  render?: (options: { filesInPrompt: readonly string[] }) => RenderedRepoMap;
+}
+
+/** A map rendered again by {@link RepoMapInput.render}: its text, and its size if the renderer says. */
+export interface RenderedRepoMap {
+  map: string;
+  tokens?: number;
+  budget?: number;
 }
 
 /** A file body the shell has read. */
@@ -129,6 +136,8 @@ export interface ExcerptSummary {
 export interface ComposedPack extends TaskPack {
   /** What became of each file given, in rank order (also those that showed nothing or were dropped). */
   excerpts: ExcerptSummary[];
+  /** The re-rendered map the pack holds, when the map yielded to the files shown (as returned). */
+  rerenderedMap?: RenderedRepoMap;
 }
 
 function formatSpans(spans: LineSpan[]): string {
@@ -223,7 +232,9 @@ export function composePack(options: ComposePackOptions): ComposedPack {
   if (options.repoMap?.render && shown && shown.length > 0) {
     // The map yields to the files now shown. Sections before the files only shrink, so every
     // excerpt placed the first time fits again.
-    pack = fill(options.repoMap.render({ filesInPrompt: [...shown].sort() }).map);
+    const rerenderedMap = options.repoMap.render({ filesInPrompt: [...shown].sort() });
+    pack = fill(rerenderedMap.map);
+    return { ...pack, excerpts, rerenderedMap };
   }
   return { ...pack, excerpts };
 }

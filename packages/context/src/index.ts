@@ -17,6 +17,7 @@ export type {
   ComposePackOptions,
   ExcerptSummary,
   PackPlan,
+  RenderedRepoMap,
   RepoMapInput,
   SourceFile,
 } from './compose-pack.js';

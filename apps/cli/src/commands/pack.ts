@@ -151,8 +151,6 @@ export async function gatherPack(
   ]);
   const skills = selectSkills(discovered.skills, { task, scope: paths });
 
-  // The map the pack holds: the built one, or its re-render without the files shown.
-  let shownMap = { tokens: map.tokens, budget: map.budget };
   const pack = composePack({
     task,
     budget,
@@ -161,25 +159,18 @@ export async function gatherPack(
     skills,
     // The renderable map gives definitions per file and a re-render without the files shown: the
     // pack never needs the whole tree's symbol list, and the map does not repeat the excerpts.
-    repoMap: {
-      map: built.map,
-      ranking: built.ranking,
-      definitionsOf: (path) => built.definitionsOf(path),
-      render: (renderOptions) => {
-        const again = built.render(renderOptions);
-        shownMap = { tokens: again.tokens, budget: again.budget };
-        return again;
-      },
-    },
+    repoMap: built,
     files,
   });
+  // The map the pack holds: the built one, or its re-render without the files shown.
+  const shownMap = pack.rerenderedMap ?? map;
   // A pack without its task is useless to a model, and `--text` would print nothing at all.
   if (pack.dropped.some((item) => item.kind === 'task')) throw noRoomForTask(budget);
   const phases: PackPhases = {
     repoMap: {
       files: map.files,
-      tokens: shownMap.tokens,
-      budget: shownMap.budget,
+      tokens: shownMap.tokens ?? map.tokens,
+      budget: shownMap.budget ?? map.budget,
       skipped: map.skipped.length,
       cache: map.cache,
     },
