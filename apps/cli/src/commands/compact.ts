@@ -103,11 +103,6 @@ export function parseTranscript(json: unknown, file: string, format: Provider): 
   }
 }
 
-/** Read and parse a transcript file (or `-`) in `format`. */
-export async function readTranscript(io: CommandIO, file: string, format: Provider): Promise<Message[]> {
-  return parseTranscript(await readJson(io, file), file, format);
-}
-
 /** Throw a one-line UserError naming the first violation (and how many more) when `messages` is invalid. */
 export function assertValid(messages: readonly Message[], format: Provider, file: string): void {
   const violations = validate(messages, format, { inputIndexes: true });

@@ -11,6 +11,7 @@ import {
   AUTO_SERVE_ENV,
   AUTO_SERVE_IDLE_MINUTES,
   Channel,
+  currentUid,
   encodeFrame,
   FrameReader,
   NO_SERVER_ENV,
@@ -41,7 +42,7 @@ export interface DelegateOptions {
 function isOurSocket(path: string): boolean {
   if (process.platform === 'win32') return true;
   try {
-    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    const uid = currentUid();
     const socket = lstatSync(path);
     if (!socket.isSocket() || (uid !== undefined && socket.uid !== uid)) return false;
     const directory = lstatSync(dirname(path));

@@ -3,7 +3,14 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { CLI_VERSION } from '../version.js';
-import { buildStamp, installOf, NO_SERVER_ENV, SERVED_COMMANDS, SOCKET_ENV, socketPath } from './protocol.js';
+import {
+  buildStamp,
+  defaultSocketPath,
+  installOf,
+  NO_SERVER_ENV,
+  SERVED_COMMANDS,
+  SOCKET_ENV,
+} from './protocol.js';
 
 const DEFAULT_IDLE_MINUTES = 0;
 /** Node's timers hold at most 2^31 − 1 ms (about 24.8 days). */
@@ -48,7 +55,7 @@ export function registerServeCommand(program: Command, io: CommandIO, environmen
         );
       }
       const chosen = options.socket ?? (environment[SOCKET_ENV] || undefined);
-      const socket = chosen ?? socketPath(CLI_VERSION, environment, installOf(import.meta.url));
+      const socket = chosen ?? defaultSocketPath(CLI_VERSION, environment, installOf(import.meta.url));
       const [{ startServer }, { run }] = await Promise.all([import('./server.js'), import('../cli.js')]);
       const server = await startServer({
         socket,

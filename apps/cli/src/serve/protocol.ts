@@ -91,7 +91,8 @@ export const AUTO_SERVE_IDLE_MINUTES = 15;
  * version never reach it. On Windows, a named pipe of the same name.
  */
 export function defaultSocketPath(version: string, env: NodeJS.ProcessEnv, install = ''): string {
-  const user = typeof process.getuid === 'function' ? String(process.getuid()) : (env.USERNAME ?? 'user');
+  const uid = currentUid();
+  const user = uid === undefined ? (env.USERNAME ?? 'user') : String(uid);
   // Two installs of one version (two checkouts, a global and a local one) get their own servers;
   // rebuilds of one install share a name, so a new build reaches the old server and replaces it.
   const place = install === '' ? '' : `-${fnv1a(install)}`;
@@ -108,6 +109,11 @@ function fnv1a(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** This process's user id, where the platform has one (not on Windows). */
+export function currentUid(): number | undefined {
+  return typeof process.getuid === 'function' ? process.getuid() : undefined;
 }
 
 /**

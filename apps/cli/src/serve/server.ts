@@ -13,7 +13,14 @@ import { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
-import { Channel, encodeFrame, FrameReader, type ServeRequest, servedCommand } from './protocol.js';
+import {
+  Channel,
+  currentUid,
+  encodeFrame,
+  FrameReader,
+  type ServeRequest,
+  servedCommand,
+} from './protocol.js';
 
 /** Runs one CLI invocation (the real one is `run` from cli.ts). */
 export type RunInvocation = (
@@ -79,7 +86,7 @@ function prepareDirectory(socket: string, privateDirectory: boolean): void {
   }
   if (!stats.isDirectory()) throw new UserError(`not a directory: ${directory}`);
   if (!privateDirectory) return;
-  const uid = typeof process.getuid === 'function' ? process.getuid() : stats.uid;
+  const uid = currentUid() ?? stats.uid;
   if (stats.uid !== uid) {
     throw new UserError(`refusing to serve from ${directory}: not a directory owned by this user`);
   }
@@ -146,7 +153,7 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
     }
   };
 
-  const handle = async (connection: Socket, request: ServeRequest) => {
+  const handle = async (connection: Socket, request: ServeRequest, command: string) => {
     if (request.build !== options.build) {
       connection.end(encodeFrame(Channel.decline, JSON.stringify({ reason: 'another build' })));
       // A client of a newer build exists: this server's code is out of date, so it steps aside.
@@ -184,7 +191,6 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
     // Everything the command wrote goes out before the exit code that ends the client's reading.
     await Promise.all([finished(stdout.end()), finished(stderr.end())]).catch(() => {});
     if (!connection.destroyed) connection.end(encodeFrame(Channel.exit, JSON.stringify({ code })));
-    const command = servedCommand(request.args) ?? '?';
     log.write(
       `ctxkit serve: ${command} in ${request.cwd}: exit ${code}, ${Math.round(performance.now() - started)} ms\n`,
     );
@@ -209,14 +215,15 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
         return;
       }
       // Only what a client would delegate is run (a socket is not an authentication).
-      if (servedCommand(request.args) === undefined) {
+      const command = servedCommand(request.args);
+      if (command === undefined) {
         connection.end(encodeFrame(Channel.decline, JSON.stringify({ reason: 'not a served command' })));
         return;
       }
       // Requests run side by side: a client reading slowly (`map --json | less`) holds no one up.
       active++;
       if (idleTimer) clearTimeout(idleTimer);
-      const running = handle(connection, request).finally(() => {
+      const running = handle(connection, request, command).finally(() => {
         active--;
         inFlight.delete(running);
         armIdleTimer();
