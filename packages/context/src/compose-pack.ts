@@ -140,7 +140,8 @@ export interface ComposedPack extends TaskPack {
   rerenderedMap?: RenderedRepoMap;
 }
 
-function formatSpans(spans: LineSpan[]): string {
+/** Line spans as an attribute: `5-12,37` (a single line as its number). */
+export function formatSpans(spans: readonly LineSpan[]): string {
   return spans
     .map((span) => (span.start === span.end ? `${span.start}` : `${span.start}-${span.end}`))
     .join(',');

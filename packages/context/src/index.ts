@@ -24,6 +24,7 @@ export type {
 export {
   composePack,
   EXCERPT_SHARE,
+  formatSpans,
   MAX_REPO_MAP_TOKENS,
   planPack,
   REPO_MAP_SHARE,
@@ -56,6 +57,8 @@ export type {
   TaskPack,
 } from './pack.js';
 export { buildPack, formatTruncation, SECTION_ORDER } from './pack.js';
+export type { PackInstructionSettings, PackRepositoryOptions, RepositoryPack } from './pack-repository.js';
+export { packRepository } from './pack-repository.js';
 export { loadProfileFile, ProfileFileError, parseProfileFile } from './profile-file.js';
 export type { ModelHosting, ModelProfile, ProfileResolution, ResolutionRule } from './profile-types.js';
 export type { ProfileRegistry } from './profiles.js';

@@ -4,23 +4,12 @@
 // alone in the same run, so the ratio shows what packing adds on top of mapping.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import {
-  type Budget,
-  composePack,
-  computeBudget,
-  planPack,
-  resolveProfile,
-  type SourceFile,
-  selectExcerptFiles,
-} from '@ctxkit/context';
-import { loadInstructions } from '@ctxkit/instructions';
-import { buildRenderableRepoMap, buildRepoMap } from '@ctxkit/repomap';
-import { discoverSkills, selectSkills } from '@ctxkit/skills';
+import { type Budget, computeBudget, packRepository, planPack, resolveProfile } from '@ctxkit/context';
+import { buildRepoMap } from '@ctxkit/repomap';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
@@ -63,15 +52,6 @@ function defaultRoots(): string[] {
   );
 }
 
-interface PackTimings {
-  /** Repo map build alone (wall clock). */
-  map: number;
-  /** Everything `ctxkit pack` does after argument parsing. */
-  pack: number;
-  /** `composePack` alone (the pure core). */
-  compose: number;
-}
-
 /** What one repository measured. */
 interface RepositoryOutcome {
   root: string;
@@ -80,7 +60,6 @@ interface RepositoryOutcome {
   coldMapMs: number;
   medianMapMs: number;
   medianPackMs: number;
-  medianComposeMs: number;
   /** medianPackMs / medianMapMs. */
   ratio: number;
   /** CPU time (user + system) of this process, median: wall clock suffers when the machine is shared. */
@@ -185,57 +164,18 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function readSources(root: string, paths: string[]): Promise<SourceFile[]> {
-  const files = await Promise.all(
-    paths.map((path) =>
-      readFile(join(root, path), 'utf8').then(
-        (text) => ({ path, text }),
-        () => undefined,
-      ),
-    ),
-  );
-  return files.filter((file): file is SourceFile => file !== undefined);
-}
-
-// The same steps as `ctxkit pack`, through the packages' public APIs.
+// The library's one pack pipeline, exactly as `ctxkit pack` runs it.
 async function packOnce(
   root: string,
   task: string,
   budget: Budget,
   tokenizer: Tokenizer,
   cacheDir: string,
-): Promise<{ timings: PackTimings; used: number; dropped: number; excerptFiles: number; files: number }> {
-  const plan = planPack(budget);
-  const mapStarted = performance.now();
-  const built = await buildRenderableRepoMap({
-    root,
-    query: task,
-    tokens: plan.repoMapTokens,
-    tokenizer,
-    cache: { dir: cacheDir },
-  });
-  const map = built.result;
-  const mapped = performance.now();
-  const paths = selectExcerptFiles(map.ranking, plan.maxFiles);
-  const [files, instructions, discovered] = await Promise.all([
-    readSources(root, paths),
-    loadInstructions({ root, scope: paths }),
-    discoverSkills({ root }),
-  ]);
-  const skills = selectSkills(discovered.skills, { task, scope: paths });
-  const composeStarted = performance.now();
-  const pack = composePack({
-    task,
-    budget,
-    tokenizer,
-    instructions,
-    skills,
-    repoMap: built,
-    files,
-  });
-  const finished = performance.now();
+): Promise<{ milliseconds: number; used: number; dropped: number; excerptFiles: number; files: number }> {
+  const started = performance.now();
+  const { pack, map } = await packRepository({ root, task, budget, tokenizer, cache: { dir: cacheDir } });
   return {
-    timings: { map: mapped - mapStarted, pack: finished - mapStarted, compose: finished - composeStarted },
+    milliseconds: performance.now() - started,
     used: pack.budget.used,
     dropped: pack.budget.dropped.count,
     excerptFiles: pack.sections.find((section) => section.kind === 'files')?.items.length ?? 0,
@@ -266,7 +206,6 @@ async function measure(
     const coldMapMs = performance.now() - coldStarted;
     const mapTimes: number[] = [];
     const packTimes: number[] = [];
-    const composeTimes: number[] = [];
     const mapCpu: number[] = [];
     const packCpu: number[] = [];
     let last: Awaited<ReturnType<typeof packOnce>> | undefined;
@@ -280,8 +219,7 @@ async function measure(
       cpuStarted = process.cpuUsage();
       last = await packOnce(root, task, budget, tokenizer, cacheDir);
       packCpu.push(cpuMilliseconds(process.cpuUsage(cpuStarted)));
-      packTimes.push(last.timings.pack);
-      composeTimes.push(last.timings.compose);
+      packTimes.push(last.milliseconds);
     }
     const medianMapMs = median(mapTimes);
     const medianPackMs = median(packTimes);
@@ -292,7 +230,6 @@ async function measure(
       coldMapMs,
       medianMapMs,
       medianPackMs,
-      medianComposeMs: median(composeTimes),
       ratio: medianPackMs / medianMapMs,
       medianMapCpuMs: median(mapCpu),
       medianPackCpuMs: median(packCpu),
@@ -381,7 +318,7 @@ export const packBench: Bench = {
       }
       process.stdout.write(
         `${root}: ${outcome.files} files; warm map ${milliseconds(outcome.medianMapMs)}, pack ${milliseconds(outcome.medianPackMs)} ` +
-          `(×${outcome.ratio.toFixed(2)}; compose ${milliseconds(outcome.medianComposeMs)}); ` +
+          `(×${outcome.ratio.toFixed(2)}); ` +
           `CPU map ${milliseconds(outcome.medianMapCpuMs)}, pack ${milliseconds(outcome.medianPackCpuMs)}; cold map ${milliseconds(outcome.coldMapMs)}; ` +
           `${outcome.used}/${outcome.available} tokens, ${outcome.excerptFiles} files excerpted, ${outcome.dropped} dropped` +
           `${outcome.meetsTarget === null ? '' : outcome.meetsTarget ? ` — under ${TARGET_MEDIAN_MS} ms` : ` — OVER ${TARGET_MEDIAN_MS} ms`}\n`,
@@ -403,7 +340,6 @@ export const packBench: Bench = {
             'map',
             'pack',
             'ratio',
-            'compose',
             'CPU map',
             'CPU pack',
             'cold map',
@@ -416,7 +352,6 @@ export const packBench: Bench = {
             milliseconds(outcome.medianMapMs),
             milliseconds(outcome.medianPackMs),
             `×${outcome.ratio.toFixed(2)}`,
-            milliseconds(outcome.medianComposeMs),
             milliseconds(outcome.medianMapCpuMs),
             milliseconds(outcome.medianPackCpuMs),
             milliseconds(outcome.coldMapMs),

@@ -79,9 +79,12 @@ export function addBudgetOptions(command: Command): Command {
     );
 }
 
+/** What budget resolution reads besides the flags: the configuration and the directory `--profiles` is relative to. */
+export type BudgetSettings = Pick<CommandIO, 'config' | 'cwd'>;
+
 /** The built-in profiles plus those from the configuration and `--profiles FILE`, in that order. */
 export async function loadRegistry(
-  io: CommandIO,
+  io: BudgetSettings,
   profilesFile: string | undefined,
 ): Promise<ProfileRegistry> {
   const registry = createConfiguredRegistry(io.config);
@@ -97,7 +100,7 @@ export async function loadRegistry(
 
 /** Resolve the model and compute its budget from flags and configuration; user mistakes become one-line errors. */
 export async function resolveBudget(
-  io: CommandIO,
+  io: BudgetSettings,
   options: BudgetCommandOptions,
   requireModel = true,
 ): Promise<{ resolution: ProfileResolution; budget: Budget }> {

@@ -1,24 +1,26 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   type Budget,
   type ComposedPack,
-  composePack,
+  formatSpans,
+  type PackRepositoryOptions,
   type ProfileResolution,
-  planPack,
-  type SourceFile,
-  selectExcerptFiles,
+  packRepository,
+  type RepositoryPack,
 } from '@ctxkit/context';
-import { loadInstructions } from '@ctxkit/instructions';
-import { buildRenderableRepoMap } from '@ctxkit/repomap';
-import { discoverSkills, selectSkills } from '@ctxkit/skills';
 import { createTokenizer } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
+import type { ResolvedConfig } from '../config/resolve.js';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJson } from '../io.js';
 import { formatCount, renderBudgetBar } from '../output/index.js';
-import { addBudgetOptions, type BudgetCommandOptions, describeResolution, resolveBudget } from './budget.js';
+import {
+  addBudgetOptions,
+  type BudgetCommandOptions,
+  type BudgetSettings,
+  describeResolution,
+  resolveBudget,
+} from './budget.js';
 
 /** Options of `ctxkit pack` and `ctxkit compose`. */
 export interface PackCommandOptions extends BudgetCommandOptions {
@@ -80,24 +82,16 @@ async function readTask(io: CommandIO, options: PackCommandOptions): Promise<str
   return task;
 }
 
-async function readSources(root: string, paths: string[]): Promise<SourceFile[]> {
-  const files = await Promise.all(
-    paths.map(async (path) => {
-      try {
-        return { path, text: await readFile(join(root, path), 'utf8') };
-      } catch {
-        // Vanished or unreadable since the map was built: it is simply not excerpted.
-        return undefined;
-      }
-    }),
-  );
-  return files.filter((file): file is SourceFile => file !== undefined);
-}
-
-function formatSpans(spans: { start: number; end: number }[]): string {
-  return spans
-    .map((span) => (span.start === span.end ? `${span.start}` : `${span.start}-${span.end}`))
-    .join(',');
+/** The configuration's part of a pack: ignore patterns, instruction loading, skill roots. */
+export function packSettingsOf(
+  config: ResolvedConfig,
+): Pick<PackRepositoryOptions, 'ignore' | 'instructions' | 'skillRoots'> {
+  const values = config.values;
+  return {
+    ...(values.ignore !== undefined ? { ignore: values.ignore } : {}),
+    ...(values.instructions !== undefined ? { instructions: values.instructions } : {}),
+    ...(values.skillRoots !== undefined ? { skillRoots: values.skillRoots } : {}),
+  };
 }
 
 function noRoomForTask(budget: Budget): UserError {
@@ -107,9 +101,21 @@ function noRoomForTask(budget: Budget): UserError {
 }
 
 /**
- * The I/O shell around `composePack`: build the repo map for the task, read the top-ranked files,
- * load instructions and skills for that file scope, then compose under the budget.
+ * `packRepository` with the configuration's settings, refusing (as a user error) a budget with no
+ * room for the task: before scanning when nothing is available, after packing when the task itself
+ * was dropped (a pack without its task is useless to a model, and `--text` would print nothing).
  */
+export async function packTask(
+  settings: BudgetSettings,
+  request: Omit<PackRepositoryOptions, 'ignore' | 'instructions' | 'skillRoots'>,
+): Promise<RepositoryPack> {
+  if (request.budget.available <= 0) throw noRoomForTask(request.budget);
+  const built = await packRepository({ ...request, ...packSettingsOf(settings.config) });
+  if (built.pack.dropped.some((item) => item.kind === 'task')) throw noRoomForTask(request.budget);
+  return built;
+}
+
+/** `ctxkit pack`/`compose`: the task and budget from the command line, progress to the terminal, phases summarised. */
 export async function gatherPack(
   io: CommandIO,
   directory: string | undefined,
@@ -118,70 +124,32 @@ export async function gatherPack(
   const root = resolveDirectory(io, directory);
   const task = await readTask(io, options);
   const { resolution, budget } = await resolveBudget(io, options, false);
-  const tokenizer = createTokenizer({ encoding: resolution.profile.encoding });
-  // Nothing fits in no room: say so before scanning the repository.
-  if (budget.available <= 0) throw noRoomForTask(budget);
-  const plan = planPack(budget);
-  const values = io.config.values;
-
   const progress = io.progress('mapping repository');
-  const built = await buildRenderableRepoMap({
+  const built = await packTask(io, {
     root,
-    query: task,
-    tokens: plan.repoMapTokens,
-    tokenizer,
-    cache: options.cache ? {} : false,
-    ...(values.ignore !== undefined ? { ignore: values.ignore } : {}),
-    onProgress: (done, total) => progress.update(done, total),
-  }).finally(() => progress.done());
-  const map = built.result;
-
-  const paths = selectExcerptFiles(map.ranking, plan.maxFiles);
-  const settings = values.instructions ?? {};
-  const [files, instructions, discovered] = await Promise.all([
-    readSources(root, paths),
-    loadInstructions({
-      root,
-      scope: paths,
-      includeReadme: settings.includeReadme ?? false,
-      ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
-      ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
-    }),
-    discoverSkills({ root, ...(values.skillRoots !== undefined ? { roots: values.skillRoots } : {}) }),
-  ]);
-  const skills = selectSkills(discovered.skills, { task, scope: paths });
-
-  const pack = composePack({
     task,
     budget,
-    tokenizer,
-    instructions,
-    skills,
-    // The renderable map gives definitions per file and a re-render without the files shown: the
-    // pack never needs the whole tree's symbol list, and the map does not repeat the excerpts.
-    repoMap: built,
-    files,
-  });
-  // The map the pack holds: the built one, or its re-render without the files shown.
-  const shownMap = pack.rerenderedMap ?? map;
-  // A pack without its task is useless to a model, and `--text` would print nothing at all.
-  if (pack.dropped.some((item) => item.kind === 'task')) throw noRoomForTask(budget);
+    tokenizer: createTokenizer({ encoding: resolution.profile.encoding }),
+    cache: options.cache ? {} : false,
+    onProgress: (done, total) => progress.update(done, total),
+  }).finally(() => progress.done());
+  const { pack, map, shownMap, instructions, skills } = built;
   const phases: PackPhases = {
     repoMap: {
       files: map.files,
-      tokens: shownMap.tokens ?? map.tokens,
-      budget: shownMap.budget ?? map.budget,
+      tokens: shownMap.tokens,
+      budget: shownMap.budget,
       skipped: map.skipped.length,
       cache: map.cache,
     },
     instructions: { files: instructions.files, bytes: instructions.bytes },
     skills: {
-      discovered: discovered.skills.length,
-      cards: skills.cards.map((card) => card.name),
-      expanded: skills.expanded.map((skill) => skill.name),
+      discovered: skills.discovered.skills.length,
+      cards: skills.selection.cards.map((card) => card.name),
+      expanded: skills.selection.expanded.map((skill) => skill.name),
     },
     excerpts: {
-      considered: paths.length,
+      considered: built.considered.length,
       files: pack.excerpts.map((excerpt) => ({
         path: excerpt.path,
         mode: excerpt.mode,

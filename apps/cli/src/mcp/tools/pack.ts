@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
-import { gatherPack } from '../../commands/pack.js';
-import { createCommandIO } from '../../io.js';
-import { SILENT_PROGRESS } from '../../output/progress.js';
+import { createTokenizer } from '@ctxkit/tokenize';
+import { resolveBudget } from '../../commands/budget.js';
+import { packTask } from '../../commands/pack.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
 /** Arguments of the `pack` tool. */
@@ -14,34 +13,25 @@ export interface PackArguments {
   role?: string;
 }
 
-// Stdout is the MCP channel: anything the pack pipeline might print must go nowhere.
-const discard = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
-
 /**
- * A task pack for the served repository, built by the same pipeline as `ctxkit pack` (so the
- * bytes match): one summary line (model, role, tokens used of the budget, what was dropped), then
- * the pack text exactly as a model would receive it. Without a model the configured one applies,
- * else the conservative default profile.
+ * A task pack for the served repository, from the same `packRepository` call as `ctxkit pack` (so
+ * the bytes match): one summary line (model, role, tokens used of the budget, what was dropped),
+ * then the pack text exactly as a model would receive it. Without a model the configured one
+ * applies, else the conservative default profile.
  */
 export async function renderPack(input: PackArguments, context: ToolContext): Promise<ToolOutput> {
-  const io = createCommandIO({
-    cwd: context.root,
-    root: context.root,
-    config: context.config,
-    stdout: discard,
-    stderr: discard,
-    progress: () => SILENT_PROGRESS,
-  });
+  const settings = { config: context.config, cwd: context.root };
   const role = input.role ?? context.config.values.role;
-  const { resolution, budget, pack } = await gatherPack(io, context.root, {
+  const { resolution, budget } = await resolveBudget(
+    settings,
+    { ...(input.model !== undefined ? { model: input.model } : {}), ...(role !== undefined ? { role } : {}) },
+    false,
+  );
+  const { pack } = await packTask(settings, {
+    root: context.root,
     task: input.task,
-    ...(input.model !== undefined ? { model: input.model } : {}),
-    ...(role !== undefined ? { role } : {}),
-    cache: true,
+    budget,
+    tokenizer: createTokenizer({ encoding: resolution.profile.encoding }),
   });
   const block = pack.budget;
   const summary =
