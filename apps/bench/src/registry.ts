@@ -3,6 +3,7 @@ import { compactBench } from './benches/compact.js';
 import { localizeBench } from './benches/localize.js';
 import { mapBench } from './benches/map.js';
 import { packBench } from './benches/pack.js';
+import { packQualityBench } from './benches/pack-quality.js';
 import { reportBench } from './benches/report.js';
 import { retrieveBench } from './benches/retrieve.js';
 import { scanBench } from './benches/scan.js';
@@ -22,6 +23,7 @@ export const benches: Record<string, Bench> = {
   localize: localizeBench,
   map: mapBench,
   pack: packBench,
+  'pack-quality': packQualityBench,
   report: reportBench,
   retrieve: retrieveBench,
   scan: scanBench,

@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildRepoMap } from '@ctxkit/repomap';
+import { cacheDirFor, checkout, MissingCheckoutError } from '../dataset/checkout.js';
+import { groupRows } from '../dataset/groups.js';
+import { loadDevTasks, selectTasks } from '../dataset/tasks.js';
 import { Bm25Index } from '../localize/bm25.js';
 import {
   averageScores,
@@ -12,22 +14,16 @@ import {
 } from '../localize/metrics.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
+import { formatTextTable } from '../report/text-table.js';
 import type { ReportSection } from '../report/types.js';
 import { writeResults } from '../results.js';
-
-/** One real task: the issue text and the files its real fix touched. */
-interface LocalizationTask {
-  instanceId: string;
-  repo: string;
-  baseCommit: string;
-  query: string;
-  goldFiles: string[];
-}
 
 /** What one task measured, for the results file. */
 interface TaskOutcome {
   instanceId: string;
   repo: string;
+  language: string;
+  /** Gold files that exist at the base commit (a file the fix created cannot be ranked). */
   goldFiles: string[];
   /** 1-based rank of each gold file in the map's ranking (null when not ranked at all). */
   mapRanks: (number | null)[];
@@ -36,62 +32,6 @@ interface TaskOutcome {
   bm25: LocalizationScore;
   files: number;
   milliseconds: number;
-}
-
-/** `gold_files` arrives as a JSON array or as a Python list literal (`['a.py', 'b.py']`). */
-function parseFileList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value !== 'string') return [];
-  return [...value.matchAll(/'([^']*)'|"([^"]*)"/g)].map((match) => match[1] ?? match[2] ?? '');
-}
-
-function loadTasks(path: string): LocalizationTask[] {
-  const raw = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>[];
-  if (!Array.isArray(raw)) throw new Error(`${path}: expected a JSON array of task records`);
-  return raw.map((record, index) => {
-    const { instance_id, repo, base_commit, problem_statement, gold_files } = record;
-    if (
-      typeof repo !== 'string' ||
-      typeof base_commit !== 'string' ||
-      typeof problem_statement !== 'string'
-    ) {
-      throw new Error(`${path}: record ${index} lacks repo, base_commit or problem_statement`);
-    }
-    return {
-      instanceId: String(instance_id ?? index),
-      repo,
-      baseCommit: base_commit,
-      query: problem_statement,
-      goldFiles: parseFileList(gold_files),
-    };
-  });
-}
-
-/**
- * The checkout of `task` under `reposDir` (`<owner>__<name>/<commit>`), extracted from a bare
- * mirror (`<mirrors>/<owner>+<name>/repo`, as the fetch tool lays them out) when missing.
- */
-function checkout(task: LocalizationTask, reposDir: string, mirrorsDir: string | undefined): string {
-  const [owner, name] = task.repo.split('/');
-  const directory = join(reposDir, `${owner}__${name}`, task.baseCommit);
-  if (existsSync(directory)) return directory;
-  const mirror = mirrorsDir ? join(mirrorsDir, `${owner}+${name}`, 'repo') : undefined;
-  if (!mirror || !existsSync(mirror)) {
-    throw new Error(`no checkout at ${directory} and no mirror to extract it from (pass --mirrors DIR)`);
-  }
-  const partial = `${directory}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  execFileSync('sh', [
-    '-c',
-    'git --git-dir="$1" archive "$2" | tar -x -C "$3"',
-    'sh',
-    mirror,
-    task.baseCommit,
-    partial,
-  ]);
-  renameSync(partial, directory);
-  return directory;
 }
 
 function ranksOf(ranking: readonly string[], gold: readonly string[]): (number | null)[] {
@@ -112,18 +52,7 @@ function scoreRow(label: string, count: number, map: LocalizationScore, bm25: Lo
   ];
 }
 
-function formatTable(columns: string[], rows: string[][]): string {
-  const widths = columns.map((column, index) =>
-    Math.max(column.length, ...rows.map((row) => row[index]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!)))
-      .join('  ');
-  return [line(columns), ...rows.map(line)].join('\n');
-}
-
-/** `pnpm bench localize --data FILE --repos DIR [--mirrors DIR] [--limit N]`. */
+/** `pnpm bench localize --data FILE --repos DIR [--mirrors DIR] [--repo R] [--language L] [--per-repo N] [--limit N]`. */
 export const localizeBench: Bench = {
   description: 'file localization on real issues: hit@1 and recall@k of the repo map ranking vs plain BM25',
   async run(args) {
@@ -135,25 +64,49 @@ export const localizeBench: Bench = {
         mirrors: { type: 'string' },
         limit: { type: 'string' },
         repo: { type: 'string' },
+        language: { type: 'string' },
+        'per-repo': { type: 'string' },
       },
       strict: true,
     });
     if (!values.data || !values.repos) {
       process.stderr.write(
-        'usage: pnpm bench localize --data FILE --repos DIR [--mirrors DIR] [--repo OWNER/NAME] [--limit N]\n',
+        'usage: pnpm bench localize --data FILE --repos DIR [--mirrors DIR] [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N]\n',
       );
       return 2;
     }
     const reposDir = resolve(values.repos);
-    let tasks = loadTasks(resolve(values.data));
-    if (values.repo) tasks = tasks.filter((task) => task.repo === values.repo);
-    if (values.limit) tasks = tasks.slice(0, Number(values.limit));
+    const mirrorsDir = values.mirrors ? resolve(values.mirrors) : undefined;
+    const tasks = selectTasks(loadDevTasks(resolve(values.data)), {
+      repo: values.repo,
+      language: values.language,
+      perRepo: values['per-repo'],
+      limit: values.limit,
+    });
 
     const outcomes: TaskOutcome[] = [];
+    const skipped: { instanceId: string; reason: string }[] = [];
     for (const task of tasks) {
-      const root = checkout(task, reposDir, values.mirrors ? resolve(values.mirrors) : undefined);
+      let root: string;
+      try {
+        root = checkout(task, reposDir, mirrorsDir);
+      } catch (error) {
+        if (!(error instanceof MissingCheckoutError)) throw error;
+        skipped.push({ instanceId: task.instanceId, reason: error.message });
+        process.stderr.write(`${task.instanceId}: skipped, ${error.message}\n`);
+        continue;
+      }
+      const goldFiles = task.goldFiles.filter((path) => existsSync(join(root, path)));
+      if (goldFiles.length === 0) {
+        skipped.push({ instanceId: task.instanceId, reason: 'no gold file exists at the base commit' });
+        continue;
+      }
       const started = performance.now();
-      const result = await buildRepoMap({ root, query: task.query });
+      const result = await buildRepoMap({
+        root,
+        query: task.query,
+        cache: { dir: cacheDirFor(task, reposDir) },
+      });
       const milliseconds = performance.now() - started;
       const mapRanking = result.ranking.map((entry) => entry.path);
 
@@ -166,11 +119,12 @@ export const localizeBench: Bench = {
       const outcome: TaskOutcome = {
         instanceId: task.instanceId,
         repo: task.repo,
-        goldFiles: task.goldFiles,
-        mapRanks: ranksOf(mapRanking, task.goldFiles),
-        bm25Ranks: ranksOf(bm25Ranking, task.goldFiles),
-        map: scoreLocalization(mapRanking, task.goldFiles),
-        bm25: scoreLocalization(bm25Ranking, task.goldFiles),
+        language: task.language,
+        goldFiles,
+        mapRanks: ranksOf(mapRanking, goldFiles),
+        bm25Ranks: ranksOf(bm25Ranking, goldFiles),
+        map: scoreLocalization(mapRanking, goldFiles),
+        bm25: scoreLocalization(bm25Ranking, goldFiles),
         files: result.files,
         milliseconds,
       };
@@ -180,19 +134,17 @@ export const localizeBench: Bench = {
       );
     }
 
-    const repos = [...new Set(outcomes.map((outcome) => outcome.repo))].sort();
-    const rows = repos.map((repo) => {
-      const group = outcomes.filter((outcome) => outcome.repo === repo);
-      return scoreRow(
-        repo,
+    const row = (label: string, group: readonly TaskOutcome[]) =>
+      scoreRow(
+        label,
         group.length,
         averageScores(group.map((outcome) => outcome.map)),
         averageScores(group.map((outcome) => outcome.bm25)),
       );
-    });
+    const byLanguage = groupRows(outcomes, (outcome) => outcome.language, row);
+    const rows = groupRows(outcomes, (outcome) => outcome.repo, row);
     const overallMap = averageScores(outcomes.map((outcome) => outcome.map));
     const overallBm25 = averageScores(outcomes.map((outcome) => outcome.bm25));
-    rows.push(scoreRow('overall', outcomes.length, overallMap, overallBm25));
     const columns = [
       'repo',
       'n',
@@ -201,7 +153,11 @@ export const localizeBench: Bench = {
       'bm25 hit@1',
       ...RECALL_CUTOFFS.map((k) => `bm25 R@${k}`),
     ];
-    process.stdout.write(`${formatTable(columns, rows)}\n(percent; mean over instances)\n`);
+    process.stdout.write(
+      `${formatTextTable(columns, byLanguage)}\n\n${formatTextTable(columns, rows)}\n(percent; mean over instances)\n`,
+    );
+    if (skipped.length > 0)
+      process.stdout.write(`${skipped.length} tasks skipped (no checkout or no gold file)\n`);
 
     const report: ReportSection = {
       title: 'File localization (repo map ranking vs BM25)',
@@ -210,7 +166,10 @@ export const localizeBench: Bench = {
         { label: 'map recall@5', value: `${percent(overallMap.recall[5])}%` },
         { label: 'BM25 recall@5', value: `${percent(overallBm25.recall[5])}%` },
       ],
-      tables: [{ title: 'Per repository (percent)', columns, rows }],
+      tables: [
+        { title: 'Per language (percent)', columns, rows: byLanguage },
+        { title: 'Per repository (percent)', columns, rows },
+      ],
       charts: [
         {
           kind: 'bar',
@@ -224,7 +183,14 @@ export const localizeBench: Bench = {
         },
       ],
     };
-    const path = writeResults({ bench: 'localize', machine: machineInfo(), report, outcomes });
+    const dataset = basename(values.data).replace(/\.json$/, '');
+    const path = writeResults({
+      bench: `localize-${dataset}`,
+      machine: machineInfo(),
+      report,
+      skipped,
+      outcomes,
+    });
     process.stdout.write(`results: ${path}\n`);
     return 0;
   },

@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Why a task cannot be run here: no checkout and no mirror holding its commit. */
+export class MissingCheckoutError extends Error {}
+
+// Mirror folders are named as the fetch tool lays them out (`Owner+name`), in GitHub's own case,
+// which a data set may not share (`fasterxml/jackson-core` vs `FasterXML`).
+function findMirror(mirrorsDir: string, repo: string): string | undefined {
+  const wanted = repo.replace('/', '+').toLowerCase();
+  const folder = existsSync(mirrorsDir)
+    ? readdirSync(mirrorsDir).find((name) => name.toLowerCase() === wanted)
+    : undefined;
+  if (folder === undefined) return undefined;
+  const git = join(mirrorsDir, folder, 'repo');
+  return existsSync(git) ? git : undefined;
+}
+
+/**
+ * The checkout of `repo` at `commit` under `reposDir` (`<owner>__<name>/<commit>`), extracted from a
+ * bare mirror under `mirrorsDir` when missing.
+ */
+export function checkout(
+  task: { repo: string; baseCommit: string },
+  reposDir: string,
+  mirrorsDir: string | undefined,
+): string {
+  const [owner, name] = task.repo.split('/');
+  const directory = join(reposDir, `${owner}__${name}`, task.baseCommit);
+  if (existsSync(directory)) return directory;
+  const mirror = mirrorsDir ? findMirror(mirrorsDir, task.repo) : undefined;
+  if (!mirror) {
+    throw new MissingCheckoutError(
+      `no checkout at ${directory} and no mirror of ${task.repo} to extract it from (pass --mirrors DIR)`,
+    );
+  }
+  try {
+    execFileSync('git', ['--git-dir', mirror, 'cat-file', '-e', `${task.baseCommit}^{commit}`], {
+      stdio: 'ignore',
+    });
+  } catch {
+    throw new MissingCheckoutError(`the mirror of ${task.repo} lacks commit ${task.baseCommit}`);
+  }
+  const partial = `${directory}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  execFileSync('sh', [
+    '-c',
+    'git --git-dir="$1" archive "$2" | tar -x -C "$3"',
+    'sh',
+    mirror,
+    task.baseCommit,
+    partial,
+  ]);
+  renameSync(partial, directory);
+  return directory;
+}
+
+/** Where benches keep the repo-map cache of a checkout: beside the checkouts, never inside one. */
+export function cacheDirFor(task: { repo: string; baseCommit: string }, reposDir: string): string {
+  const directory = join(reposDir, '.ctxkit-cache', task.repo.replace('/', '__'), task.baseCommit);
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}
