@@ -2,11 +2,13 @@ import type { Budget } from './budget.js';
 import { checkAvailable } from './budget.js';
 import {
   checkExcerptMode,
+  type Excerpt,
   type ExcerptDefinition,
   excerptFile,
   type LineSpan,
   type TokenCounter,
 } from './excerpt.js';
+import { type PlannedFile, planExcerpts, type UnusedReason } from './excerpt-plan.js';
 import { buildPack, type PackChunk, type PackDoc, type TaskPack } from './pack.js';
 import type { ExcerptMode } from './roles.js';
 
@@ -138,6 +140,11 @@ export interface ComposedPack extends TaskPack {
   excerpts: ExcerptSummary[];
   /** The re-rendered map the pack holds, when the map yielded to the files shown (as returned). */
   rerenderedMap?: RenderedRepoMap;
+  /**
+   * Budget the excerpts left unused (bodies mode), and why: every relevant view was shown, or the
+   * next one did not fit.
+   */
+  unused?: { tokens: number; reason: UnusedReason };
 }
 
 /** Line spans as an attribute: `5-12,37` (a single line as its number). */
@@ -187,37 +194,7 @@ export function composePack(options: ComposePackOptions): ComposedPack {
       (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
   );
 
-  const chunks: PackChunk[] = [];
-  const excerpts: ExcerptSummary[] = [];
-  files.forEach((file, rank) => {
-    const definitions = symbolsByPath.get(file.path);
-    const excerpt = excerptFile({
-      path: file.path,
-      text: file.text,
-      query: task,
-      mode,
-      ...(definitions ? { definitions } : {}),
-      // The per-file cap is a share, not a limit that must hold exactly: the chars/4 estimate sizes
-      // excerpts far faster, and buildPack counts what is actually placed exactly.
-      maxTokens: excerptTokens,
-    });
-    excerpts.push({
-      path: file.path,
-      mode: excerpt.mode,
-      spans: excerpt.spans,
-      totalLines: excerpt.totalLines,
-      matched: excerpt.matched,
-    });
-    if (excerpt.text === '') return;
-    const attributes: Record<string, string> = {
-      lines: formatSpans(excerpt.spans),
-      of: String(excerpt.totalLines),
-    };
-    if (excerpt.mode === 'signatures') attributes.view = 'signatures';
-    chunks.push({ path: file.path, text: excerpt.text, rank, attributes });
-  });
-
-  const fill = (repoMap: string | undefined) =>
+  const fill = (repoMap: string | undefined, chunks: PackChunk[]) =>
     buildPack({
       budget,
       tokenizer,
@@ -228,14 +205,85 @@ export function composePack(options: ComposePackOptions): ComposedPack {
       ...(options.docs ? { docs: options.docs } : {}),
       chunks,
     });
-  let pack = fill(options.repoMap?.map);
-  const shown = pack.sections.find((section) => section.kind === 'files')?.items.map((item) => item.name);
-  if (options.repoMap?.render && shown && shown.length > 0) {
-    // The map yields to the files now shown. Sections before the files only shrink, so every
-    // excerpt placed the first time fits again.
-    const rerenderedMap = options.repoMap.render({ filesInPrompt: [...shown].sort() });
-    pack = fill(rerenderedMap.map);
-    return { ...pack, excerpts, rerenderedMap };
+  const summaries = (excerpts: Excerpt[]): ExcerptSummary[] =>
+    excerpts.map((excerpt) => ({
+      path: excerpt.path,
+      mode: excerpt.mode,
+      spans: excerpt.spans,
+      totalLines: excerpt.totalLines,
+      matched: excerpt.matched,
+    }));
+  const chunksOf = (excerpts: Excerpt[]): PackChunk[] =>
+    excerpts.flatMap((excerpt, rank) => {
+      if (excerpt.text === '') return [];
+      const attributes: Record<string, string> = {
+        lines: formatSpans(excerpt.spans),
+        of: String(excerpt.totalLines),
+      };
+      if (excerpt.mode === 'signatures') attributes.view = 'signatures';
+      return [{ path: excerpt.path, text: excerpt.text, rank, attributes }];
+    });
+  const rerender = (pack: TaskPack) => {
+    const shown = pack.sections.find((section) => section.kind === 'files')?.items.map((item) => item.name);
+    return options.repoMap?.render && shown && shown.length > 0
+      ? options.repoMap.render({ filesInPrompt: [...shown].sort() })
+      : undefined;
+  };
+
+  if (mode === 'signatures') {
+    // Identifier-only roles: one line per definition of each file, each file capped to its share.
+    const excerpts = files.map((file) => {
+      const definitions = symbolsByPath.get(file.path);
+      return excerptFile({
+        path: file.path,
+        text: file.text,
+        query: task,
+        mode,
+        ...(definitions ? { definitions } : {}),
+        maxTokens: excerptTokens,
+      });
+    });
+    let pack = fill(options.repoMap?.map, chunksOf(excerpts));
+    const rerenderedMap = rerender(pack);
+    // Sections before the files only shrink, so every excerpt placed the first time fits again.
+    if (rerenderedMap) pack = fill(rerenderedMap.map, chunksOf(excerpts));
+    return { ...pack, excerpts: summaries(excerpts), ...(rerenderedMap ? { rerenderedMap } : {}) };
   }
-  return { ...pack, excerpts };
+
+  // Bodies: one budget for all files, planned once for the room the other sections leave, and
+  // once more when the map, yielding to the files shown, leaves more.
+  const planned: PlannedFile[] = files.map((file) => {
+    const definitions = symbolsByPath.get(file.path);
+    return { path: file.path, text: file.text, ...(definitions ? { definitions } : {}) };
+  });
+  const plan = (room: number) =>
+    planExcerpts({
+      files: planned,
+      query: task,
+      budget: room,
+      tokenizer,
+      overheadOf: (path, totalLines) => tokenizer.count(fileTagOverhead(path, totalLines)),
+    });
+  const roomFor = (repoMap: string | undefined) =>
+    Math.max(0, budget.available - fill(repoMap, []).budget.used);
+  let excerptPlan = plan(roomFor(options.repoMap?.map));
+  let pack = fill(options.repoMap?.map, chunksOf(excerptPlan.excerpts));
+  const rerenderedMap = rerender(pack);
+  if (rerenderedMap) {
+    const room = roomFor(rerenderedMap.map);
+    if (room > excerptPlan.tokens + excerptPlan.unused.tokens) excerptPlan = plan(room);
+    pack = fill(rerenderedMap.map, chunksOf(excerptPlan.excerpts));
+  }
+  return {
+    ...pack,
+    excerpts: summaries(excerptPlan.excerpts),
+    unused: excerptPlan.unused,
+    ...(rerenderedMap ? { rerenderedMap } : {}),
+  };
+}
+
+// What a `<file>` element adds around an excerpt, with a typical `lines` attribute, so the plan
+// leaves room for the tags buildPack wraps each excerpt in.
+function fileTagOverhead(path: string, totalLines: number): string {
+  return `<file path="${path}" lines="1-100,200-300,400-500" of="${totalLines}">\n\n</file>\n\n`;
 }

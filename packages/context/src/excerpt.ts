@@ -97,6 +97,38 @@ const MAX_WHOLE_DEFINITION_LINES = 80;
 // After this many windows in a row fail to fit, smaller ones are unlikely to help; stop trying.
 const MAX_CONSECUTIVE_MISSES = 16;
 
+// No real identifier is this long; a longer "word" (a pasted hex dump) would only bloat the pattern.
+const MAX_IDENTIFIER_LENGTH = 256;
+
+/**
+ * Per line (1-based), which of `keys` (lower-case identifiers) occur in it, whole-word and
+ * case-insensitively. One pass over the whole text with an alternation of the identifiers is several
+ * times faster than tokenizing every line.
+ */
+export function findLineHits(lines: readonly string[], keys: readonly string[]): Map<number, Set<string>> {
+  const lineHits = new Map<number, Set<string>>();
+  const usable = keys.filter((key) => key.length > 0 && key.length <= MAX_IDENTIFIER_LENGTH);
+  if (usable.length === 0 || lines.length === 0) return lineHits;
+  const text = lines.join('\n');
+  const lineStarts: number[] = [0];
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1))
+    lineStarts.push(index + 1);
+  const alternation = [...usable]
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+  const pattern = new RegExp(`(?<![\\w$])(?:${alternation})(?![\\w$])`, 'gi');
+  let line = 0;
+  for (const match of text.matchAll(pattern)) {
+    // Matches come in text order, so the line index only moves forward.
+    while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= match.index) line += 1;
+    const set = lineHits.get(line + 1) ?? new Set<string>();
+    set.add(match[0].toLowerCase());
+    lineHits.set(line + 1, set);
+  }
+  return lineHits;
+}
+
 /** The marker that replaces lines `start`–`end` that are not shown. */
 export function formatElision(start: number, end: number): string {
   return start === end ? `... (line ${start} not shown)` : `... (lines ${start}-${end} not shown)`;
@@ -113,16 +145,21 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-function clip(line: string, maxLength: number): string {
+/** `line` cut at `maxLength` characters with a marker saying how much is missing. */
+export function clip(line: string, maxLength: number): string {
   if (line.length <= maxLength) return line;
   return `${line.slice(0, maxLength)} ... (${line.length - maxLength} more characters)`;
 }
 
-function formatLine(number: number, width: number, text: string): string {
+/** One excerpt line: the real line number right-aligned to `width`, a bar, the text. */
+export function formatLine(number: number, width: number, text: string): string {
   return `${String(number).padStart(width)} | ${text}`.trimEnd();
 }
 
-function normalizeIdentifiers(options: ExcerptOptions): TaskIdentifier[] {
+/** The task's identifiers (from `query` and `identifiers`), one per name case-insensitively. */
+export function normalizeIdentifiers(
+  options: Pick<ExcerptOptions, 'query' | 'identifiers'>,
+): TaskIdentifier[] {
   const list: TaskIdentifier[] = options.query ? extractIdentifiers(options.query) : [];
   for (const entry of options.identifiers ?? []) {
     if (typeof entry === 'string') list.push(...extractIdentifiers(`\`${entry}\``));
@@ -207,28 +244,7 @@ export function excerptFile(options: ExcerptOptions): Excerpt {
     weights.set(identifier.name.toLowerCase(), identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT);
   }
 
-  // Per line: which identifiers occur in it. One case-insensitive pass over the whole text with an
-  // alternation of the identifiers is several times faster than tokenizing every line.
-  const lineHits = new Map<number, Set<string>>();
-  if (weights.size > 0 && lines.length > 0) {
-    const text = lines.join('\n');
-    const lineStarts: number[] = [0];
-    for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1))
-      lineStarts.push(index + 1);
-    const alternation = [...weights.keys()]
-      .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-      .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('|');
-    const pattern = new RegExp(`(?<![\\w$])(?:${alternation})(?![\\w$])`, 'gi');
-    let line = 0;
-    for (const match of text.matchAll(pattern)) {
-      // Matches come in text order, so the line index only moves forward.
-      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= match.index) line += 1;
-      const set = lineHits.get(line + 1) ?? new Set<string>();
-      set.add(match[0].toLowerCase());
-      lineHits.set(line + 1, set);
-    }
-  }
+  const lineHits = findLineHits(lines, [...weights.keys()]);
   const hitLines = [...lineHits.keys()].sort((a, b) => a - b);
   const matchedKeys = new Set<string>();
   for (const set of lineHits.values()) for (const key of set) matchedKeys.add(key);
@@ -241,7 +257,11 @@ export function excerptFile(options: ExcerptOptions): Excerpt {
   return excerptBodies(options, lines, lineHits, weights, hitLines, matched);
 }
 
-function definitionLines(options: ExcerptOptions, lines: string[]): ExcerptDefinition[] {
+/** The file's definitions in line order: the given ones within the file, else generic header lines. */
+export function definitionLines(
+  options: Pick<ExcerptOptions, 'definitions'>,
+  lines: string[],
+): ExcerptDefinition[] {
   if (options.definitions) {
     return options.definitions
       .filter((definition) => definition.line >= 1 && (lines.length === 0 || definition.line <= lines.length))
@@ -255,7 +275,8 @@ function definitionLines(options: ExcerptOptions, lines: string[]): ExcerptDefin
   return found;
 }
 
-function excerptSignatures(
+/** One line per definition (its signature), up to `maxTokens`. */
+export function excerptSignatures(
   options: ExcerptOptions,
   lines: string[],
   hitLines: number[],
@@ -301,7 +322,8 @@ function excerptSignatures(
   };
 }
 
-function enclosingHeaders(
+/** Header lines of the definitions that enclose line `hit`, innermost first. */
+export function enclosingHeaders(
   hit: number,
   lines: string[],
   headerLines: Set<number>,
@@ -329,7 +351,7 @@ function enclosingHeaders(
 
 // The last line of the definition headed at `header`: its known extent, or the last line indented
 // deeper than the header (plus a closing bracket at the header's own indentation).
-function definitionEnd(
+export function definitionEnd(
   header: number,
   lines: string[],
   definitions: ExcerptDefinition[] | undefined,
@@ -518,7 +540,8 @@ function excerptBodies(
   return renderBodies(options.path, lines, spansOf(shown), width, maxLength, hitLines, matched);
 }
 
-function renderBodies(
+/** Render `spans` of a file with real line numbers and elision markers. */
+export function renderBodies(
   path: string,
   lines: string[],
   spans: LineSpan[],

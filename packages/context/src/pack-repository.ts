@@ -3,12 +3,22 @@
 // they all see the same bytes for the same inputs.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type InstructionsResult, type LoadInstructionsOptions, loadInstructions } from '@ctxkit/instructions';
+import {
+  type InstructionsResult,
+  type LoadInstructionsOptions,
+  loadInstructions,
+} from '@ctxkit/instructions';
 import { buildRenderableRepoMap, type RenderableRepoMap, type RepoMapResult } from '@ctxkit/repomap';
 import { type DiscoveredSkills, discoverSkills, type SkillSelection, selectSkills } from '@ctxkit/skills';
 import type { Tokenizer } from '@ctxkit/tokenize';
 import type { Budget } from './budget.js';
-import { type ComposedPack, composePack, planPack, type SourceFile, selectExcerptFiles } from './compose-pack.js';
+import {
+  type ComposedPack,
+  composePack,
+  planPack,
+  type SourceFile,
+  selectExcerptFiles,
+} from './compose-pack.js';
 
 /** How project instructions are loaded for a pack (`@ctxkit/instructions`' options; README off by default). */
 export type PackInstructionSettings = Pick<

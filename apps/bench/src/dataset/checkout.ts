@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** Why a task cannot be run here: no checkout and no mirror holding its commit. */
 export class MissingCheckoutError extends Error {}
@@ -45,16 +45,54 @@ export function checkout(
   const partial = `${directory}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  execFileSync('sh', [
-    '-c',
-    'git --git-dir="$1" archive "$2" | tar -x -C "$3"',
-    'sh',
-    mirror,
-    task.baseCommit,
-    partial,
-  ]);
+  try {
+    execFileSync(
+      'sh',
+      ['-c', 'git --git-dir="$1" archive "$2" | tar -x -C "$3"', 'sh', mirror, task.baseCommit, partial],
+      { stdio: 'ignore' },
+    );
+  } catch {
+    // Snapshots leave out their largest blobs, which `git archive` cannot skip: write the tree
+    // blob by blob instead, without the missing ones (data files, never the source a task is about).
+    rmSync(partial, { recursive: true, force: true });
+    extractTree(mirror, task.baseCommit, partial);
+  }
   renameSync(partial, directory);
   return directory;
+}
+
+function extractTree(mirror: string, commit: string, into: string): void {
+  const listing = execFileSync('git', ['--git-dir', mirror, 'ls-tree', '-r', '-z', commit], {
+    maxBuffer: 1 << 30,
+  }).toString('utf8');
+  const entries = listing
+    .split('\0')
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const tab = entry.indexOf('\t');
+      const [mode, type, sha] = entry.slice(0, tab).split(' ');
+      return { mode: mode!, type: type!, sha: sha!, path: entry.slice(tab + 1) };
+    })
+    .filter((entry) => entry.type === 'blob');
+  const batch = spawnSync('git', ['--git-dir', mirror, 'cat-file', '--batch'], {
+    input: entries.map((entry) => entry.sha).join('\n') + '\n',
+    maxBuffer: 2 ** 32 - 1,
+  });
+  const output = batch.stdout;
+  let offset = 0;
+  for (const entry of entries) {
+    const newline = output.indexOf(10, offset);
+    const header = output.toString('utf8', offset, newline);
+    offset = newline + 1;
+    if (header.endsWith(' missing')) continue;
+    const size = Number(header.split(' ')[2]);
+    const content = output.subarray(offset, offset + size);
+    offset += size + 1;
+    const target = join(into, entry.path);
+    mkdirSync(dirname(target), { recursive: true });
+    if (entry.mode === '120000') symlinkSync(content.toString('utf8'), target);
+    else writeFileSync(target, content);
+  }
 }
 
 /** Where benches keep the repo-map cache of a checkout: beside the checkouts, never inside one. */

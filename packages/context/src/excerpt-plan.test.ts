@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTokenizer } from '@ctxkit/tokenize';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitLines } from './excerpt.js';
+import { type PlannedFile, planExcerpts } from './excerpt-plan.js';
+
+const tokenizer = createTokenizer({ encoding: 'o200k_base' });
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name), 'utf8');
+
+// A long module: many functions, one of which the task names.
+function longModule(functions: number, named: string): string {
+  const out: string[] = ['"""Helpers."""', ''];
+  for (let index = 0; index < functions; index += 1) {
+    const name = index === Math.floor(functions / 2) ? named : `helper_${index}`;
+    out.push(`def ${name}(value):`);
+    for (let line = 0; line < 8; line += 1) out.push(`    value = value + ${index * 10 + line}`);
+    out.push('    return value', '', '');
+  }
+  return out.join('\n');
+}
+
+const big: PlannedFile = { path: 'pkg/helpers.py', text: longModule(120, 'normalize_header') };
+const small: PlannedFile = { path: 'app/tokenizer.py', text: fixture('tokenizer.py') };
+const server: PlannedFile = { path: 'web/server.ts', text: fixture('server.ts') };
+
+// Every numbered line of a rendered excerpt is the file's own line under its real number.
+function expectRealLines(text: string, source: string) {
+  const lines = splitLines(source);
+  for (const line of text.split('\n')) {
+    const match = /^\s*(\d+) \|(?: (.*))?$/.exec(line);
+    if (!match) continue;
+    expect(
+      (lines[Number(match[1]) - 1] ?? '')
+        .trimEnd()
+        .startsWith((match[2] ?? '').replace(/ \.\.\. \(\d+ more characters\)$/, '')),
+    ).toBe(true);
+  }
+}
+
+describe('planExcerpts', () => {
+  it('shows the definition the task names whole, and a small file whole', () => {
+    const plan = planExcerpts({
+      files: [big, small],
+      query: 'normalize_header drops the value; see parse_header too',
+      budget: 3000,
+      tokenizer,
+    });
+    const [helpers, tokenizerFile] = plan.excerpts;
+    const start = splitLines(big.text).findIndex((line) => line.startsWith('def normalize_header')) + 1;
+    // The whole body of the named function: header through its return.
+    expect(helpers!.spans.some((span) => span.start <= start && span.end >= start + 9)).toBe(true);
+    expect(helpers!.text).toContain('def normalize_header(value):');
+    expect(tokenizerFile!.spans).toEqual([{ start: 1, end: splitLines(small.text).length }]);
+    expect(plan.tokens).toBeLessThanOrEqual(3000);
+    expectRealLines(helpers!.text, big.text);
+  });
+
+  it('spends the budget on the top of the ranking first', () => {
+    const query = 'normalize_header and parse_header and RequestRouter';
+    const tight = planExcerpts({ files: [big, small, server], query, budget: 400, tokenizer });
+    // With little room the top file gets its named body before lower files get anything whole.
+    expect(tight.excerpts[0]!.text).toContain('def normalize_header(value):');
+    expect(
+      tight.excerpts[2]!.spans.length === 0 || tight.excerpts[2]!.shownLines < splitLines(server.text).length,
+    ).toBe(true);
+    const roomy = planExcerpts({ files: [big, small, server], query, budget: 20_000, tokenizer });
+    expect(roomy.excerpts.map((excerpt) => excerpt.shownLines > 0)).toEqual([true, true, true]);
+    expect(roomy.tokens).toBeGreaterThan(tight.tokens);
+  });
+
+  it('says why budget is left: everything relevant shown, or nothing else fits', () => {
+    const roomy = planExcerpts({ files: [small], query: 'parse_header', budget: 50_000, tokenizer });
+    expect(roomy.unused.reason).toBe('everything-shown');
+    expect(roomy.unused.tokens).toBe(50_000 - roomy.tokens);
+    const tight = planExcerpts({
+      files: [big],
+      query: 'helper_3 helper_70 helper_100',
+      budget: 120,
+      tokenizer,
+    });
+    expect(tight.unused.reason).toBe('nothing-else-fits');
+  });
+
+  it('gives a file without hits one line per definition when room remains', () => {
+    const plan = planExcerpts({ files: [small, server], query: 'parse_header', budget: 5000, tokenizer });
+    expect(plan.excerpts[1]!.mode).toBe('signatures');
+    expect(plan.excerpts[1]!.text).toContain('RequestRouter');
+  });
+
+  it('never exceeds the budget by exact count, with the overhead it is told of (property)', () => {
+    const names = ['normalize_header', 'parse_header', 'RequestRouter', 'helper_7', 'tokenize', 'missing'];
+    fc.assert(
+      fc.property(
+        fc.subarray([big, small, server], { minLength: 1 }),
+        fc.subarray(names, { minLength: 1 }),
+        fc.integer({ min: 0, max: 6000 }),
+        fc.integer({ min: 0, max: 30 }),
+        (files, words, budget, overhead) => {
+          const plan = planExcerpts({
+            files,
+            query: words.join(' '),
+            budget,
+            tokenizer,
+            overheadOf: () => overhead,
+          });
+          let exact = 0;
+          for (const excerpt of plan.excerpts)
+            if (excerpt.text !== '') exact += tokenizer.count(excerpt.text) + overhead;
+          expect(exact).toBe(plan.tokens);
+          expect(plan.tokens).toBeLessThanOrEqual(budget);
+          for (const [index, excerpt] of plan.excerpts.entries())
+            expectRealLines(excerpt.text, files[index]!.text);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('is deterministic', () => {
+    const options = {
+      files: [big, small, server],
+      query: 'normalize_header RequestRouter',
+      budget: 2500,
+      tokenizer,
+    };
+    expect(planExcerpts(options)).toEqual(planExcerpts(options));
+  });
+});

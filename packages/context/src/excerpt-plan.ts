@@ -1,0 +1,481 @@
+// One budget for every file of a pack, spent where the task points. Each file offers views at
+// several resolutions — the whole file when it is small, the whole bodies of the definitions that
+// hold the task's hits (the one it names above all), a window around a hit, and as a last resort
+// one line per definition — and the budget buys them in order of relevance discounted by the
+// file's rank, so the top of the ranking is shown whole before the bottom gets a window.
+
+import { isDefinitionHeader } from './definition-headers.js';
+import {
+  definitionEnd,
+  definitionLines,
+  type Excerpt,
+  type ExcerptDefinition,
+  enclosingHeaders,
+  excerptSignatures,
+  findLineHits,
+  type LineSpan,
+  normalizeIdentifiers,
+  renderBodies,
+  splitLines,
+  type TokenCounter,
+} from './excerpt.js';
+import type { TaskIdentifier } from './identifiers.js';
+
+/** A file offered to {@link planExcerpts}. */
+export interface PlannedFile {
+  /** Relative, `/`-separated. */
+  path: string;
+  text: string;
+  /** Scanner definitions (with `endLine`, bodies are exact); generic header recognition without them. */
+  definitions?: ExcerptDefinition[];
+}
+
+/** Input of {@link planExcerpts}. */
+export interface PlanExcerptsOptions {
+  /** The files, most relevant first. */
+  files: PlannedFile[];
+  /** The task whose identifiers the excerpts are about. */
+  query?: string;
+  /** Identifiers in addition to those of `query`. */
+  identifiers?: (string | TaskIdentifier)[];
+  /** Tokens for every excerpt together, including what wraps each one (see `overheadOf`). */
+  budget: number;
+  /** Counts tokens exactly; used once per file and once per rendered excerpt. */
+  tokenizer: TokenCounter;
+  /** Tokens a file's excerpt costs besides its text (the `<file>` tags around it). Default 0. */
+  overheadOf?: (path: string, totalLines: number) => number;
+  /** Lines of context on each side of a hit in a window. Default 3. */
+  contextLines?: number;
+  /** Gaps of at most this many lines are shown rather than elided. Default 2. */
+  mergeGap?: number;
+  /** Longer lines are cut with a marker. Default 300. */
+  maxLineLength?: number;
+}
+
+/** Why budget was left unused. */
+export type UnusedReason = 'everything-shown' | 'nothing-else-fits';
+
+/** The excerpts planned, one per file in input order (empty `text` for a file that got nothing). */
+export interface ExcerptPlan {
+  excerpts: Excerpt[];
+  /** Exact tokens of all excerpts with their overheads. */
+  tokens: number;
+  /** Budget left: everything relevant was shown, or the next view did not fit. */
+  unused: { tokens: number; reason: UnusedReason };
+}
+
+// How fast relevance is discounted down the ranking: file r's views are worth 1 / (1 + r)^RANK_DECAY.
+const RANK_DECAY = 1;
+// Every file with a hit first gets a glimpse (its best hit, one line either side): the ranking is
+// right at the top five far more often than at the top one, so a glimpse of several files beats
+// everything of one. Glimpses are discounted more gently down the ranking.
+const GLIMPSE_DECAY = 0.5;
+const GLIMPSE_CONTEXT = 1;
+// Identifier weights: a code-looking name in the task is a far better signal than an English word.
+const STRONG_WEIGHT = 3;
+const WEAK_WEIGHT = 1;
+// A hit on the line that defines the identifier is where the model most needs to look.
+const DEFINITION_BONUS = 3;
+// A file up to this many lines is offered whole: below about this size, elision saves little and
+// hides the context a model needs to edit it safely.
+const WHOLE_FILE_MAX_LINES = 400;
+// Whole views may take at most this share of the budget each, so one large body cannot crowd out
+// every other file; anything larger is offered as windows.
+const MAX_VIEW_SHARE = 0.5;
+// A view worth less than this fraction of its file's best is not worth its tokens.
+const MIN_RELATIVE_VALUE = 0.05;
+// One line per definition for files with nothing better to show, at most this many per file.
+const MAX_SIGNATURE_LINES = 60;
+const DEFAULT_CONTEXT_LINES = 3;
+const DEFAULT_MERGE_GAP = 2;
+const DEFAULT_MAX_LINE_LENGTH = 300;
+// Re-plans when the estimate was off; within this share of the budget is close enough.
+const CALIBRATION_ROUNDS = 5;
+const CALIBRATION_CLOSE_ENOUGH = 0.98;
+// The ` 123 | ` prefix and the newline of a rendered line, in tokens (measured on o200k/cl100k).
+const LINE_PREFIX_TOKENS = 4;
+
+interface View {
+  file: number;
+  /** Lines this view shows (headers of enclosing definitions included). */
+  lines: number[];
+  /** Relevance before the rank discount. */
+  value: number;
+  priority: number;
+  /** A cheaper view to try when this one does not fit. */
+  fallback?: View;
+}
+
+interface FileModel {
+  path: string;
+  lines: string[];
+  width: number;
+  /** Estimated tokens of each rendered line (index = line number). */
+  lineCost: Float64Array;
+  markerCost: number;
+  overhead: number;
+  hitLines: number[];
+  matched: TaskIdentifier[];
+  definitions: ExcerptDefinition[] | undefined;
+  shown: Uint8Array;
+  /** Estimated tokens of what is shown now (0 when nothing is). */
+  cost: number;
+}
+
+function compareViews(a: View, b: View): number {
+  return b.priority - a.priority || a.file - b.file || (a.lines[0] ?? 0) - (b.lines[0] ?? 0);
+}
+
+/**
+ * Plan the excerpts of several files under one budget. Pure and deterministic: the same files,
+ * task and budget give the same excerpts. The estimate that steers the plan is checked against an
+ * exact count of the rendered excerpts, and views are given back, last bought first, until it fits.
+ */
+export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
+  const { tokenizer } = options;
+  const budget = Math.max(0, Math.floor(options.budget));
+  const context = Math.max(0, options.contextLines ?? DEFAULT_CONTEXT_LINES);
+  const mergeGap = Math.max(0, options.mergeGap ?? DEFAULT_MERGE_GAP);
+  const maxLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  const identifiers = normalizeIdentifiers(options);
+  const weights = new Map<string, number>();
+  for (const identifier of identifiers) {
+    weights.set(identifier.name.toLowerCase(), identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT);
+  }
+  const keys = [...weights.keys()];
+
+  const models: FileModel[] = [];
+  const views: View[] = [];
+  options.files.forEach((file, index) => {
+    const lines = splitLines(file.text);
+    const total = lines.length;
+    const width = String(Math.max(total, 1)).length;
+    // One exact count of the whole file calibrates the per-line estimate for its kind of text.
+    const characters = file.text.length;
+    const ratio = characters === 0 ? 0.25 : tokenizer.count(file.text) / characters;
+    const lineCost = new Float64Array(total + 2);
+    for (let line = 1; line <= total; line += 1) {
+      lineCost[line] = Math.ceil(Math.min(lines[line - 1]!.length, maxLength) * ratio) + LINE_PREFIX_TOKENS;
+    }
+    const lineHits = findLineHits(lines, keys);
+    const hitLines = [...lineHits.keys()].sort((a, b) => a - b);
+    const matchedKeys = new Set<string>();
+    for (const set of lineHits.values()) for (const key of set) matchedKeys.add(key);
+    const definitions = file.definitions
+      ? definitionLines({ definitions: file.definitions }, lines)
+      : undefined;
+    const model: FileModel = {
+      path: file.path,
+      lines,
+      width,
+      lineCost,
+      markerCost: LINE_PREFIX_TOKENS + 8,
+      overhead: options.overheadOf?.(file.path, total) ?? 0,
+      hitLines,
+      matched: identifiers.filter((identifier) => matchedKeys.has(identifier.name.toLowerCase())),
+      definitions,
+      shown: new Uint8Array(total + 2),
+      cost: 0,
+    };
+    models.push(model);
+    if (hitLines.length === 0) return;
+    views.push(...fileViews(index, model, lineHits, weights, budget, context));
+  });
+
+  // Spans and their estimated cost, as the renderer will merge them.
+  const spansOf = (model: FileModel): LineSpan[] => {
+    const spans: LineSpan[] = [];
+    for (let line = 1; line < model.shown.length - 1; line += 1) {
+      if (!model.shown[line]) continue;
+      const last = spans[spans.length - 1];
+      if (last && line - last.end - 1 <= mergeGap) last.end = line;
+      else spans.push({ start: line, end: line });
+    }
+    return spans;
+  };
+  const estimate = (model: FileModel): number => {
+    const spans = spansOf(model);
+    if (spans.length === 0) return 0;
+    let cost = model.overhead;
+    let previousEnd = 0;
+    for (const span of spans) {
+      if (span.start > previousEnd + 1) cost += model.markerCost;
+      for (let line = span.start; line <= span.end; line += 1) cost += model.lineCost[line]!;
+      previousEnd = span.end;
+    }
+    if (previousEnd < model.lines.length) cost += model.markerCost;
+    return cost;
+  };
+
+  const render = (model: FileModel, index: number): Excerpt => {
+    const spans = spansOf(model);
+    if (spans.length > 0) {
+      return renderBodies(
+        model.path,
+        model.lines,
+        spans,
+        model.width,
+        maxLength,
+        model.hitLines,
+        model.matched,
+      );
+    }
+    return emptyExcerpt(options.files[index]!, model);
+  };
+  const sorted = views.sort(compareViews);
+  // Buy views in priority order while the estimate stays within `limit`.
+  const buy = (limit: number) => {
+    for (const model of models) {
+      model.shown.fill(0);
+      model.cost = 0;
+    }
+    let spent = 0;
+    let declined = false;
+    const bought: { model: FileModel; added: number[] }[] = [];
+    const tryView = (view: View): boolean => {
+      const model = models[view.file]!;
+      const added = view.lines.filter((line) => !model.shown[line]);
+      if (added.length === 0) return true;
+      for (const line of added) model.shown[line] = 1;
+      const cost = estimate(model);
+      if (spent - model.cost + cost <= limit) {
+        spent += cost - model.cost;
+        model.cost = cost;
+        bought.push({ model, added });
+        return true;
+      }
+      for (const line of added) model.shown[line] = 0;
+      return false;
+    };
+    for (const view of sorted) {
+      let candidate: View | undefined = view;
+      while (candidate && !tryView(candidate)) candidate = candidate.fallback;
+      if (!candidate) declined = true;
+    }
+    const excerpts = models.map(render);
+    return { excerpts, tokens: exactTokens(excerpts, models, tokenizer), spent, declined, bought };
+  };
+  // The estimate steers; the exact count decides. Scale the estimate's limit by how far off it was,
+  // then narrow between a limit that fits and one that does not for a few rounds.
+  let result = buy(budget);
+  let fitting = result.tokens <= budget ? budget : 0;
+  let over = result.tokens <= budget ? Number.POSITIVE_INFINITY : budget;
+  for (let round = 0; round < CALIBRATION_ROUNDS && result.declined; round += 1) {
+    if (result.tokens <= budget && result.tokens >= budget * CALIBRATION_CLOSE_ENOUGH) break;
+    const scaled = Math.floor(budget * (Math.max(1, result.spent) / Math.max(1, result.tokens)));
+    const next = Number.isFinite(over) && scaled >= over ? Math.floor((fitting + over) / 2) : scaled;
+    if (next <= fitting || next >= over) break;
+    const attempt = buy(next);
+    if (attempt.tokens <= budget) {
+      fitting = next;
+      result = attempt;
+    } else {
+      over = next;
+      if (result.tokens > budget) result = attempt;
+    }
+  }
+  if (result.tokens > budget && fitting > 0) result = buy(fitting);
+  let { excerpts, tokens, declined } = result;
+  const { bought } = result;
+  while (tokens > budget && bought.length > 0) {
+    const last = bought.pop()!;
+    for (const line of last.added) last.model.shown[line] = 0;
+    declined = true;
+    excerpts = models.map(render);
+    tokens = exactTokens(excerpts, models, tokenizer);
+  }
+
+  // Files with nothing shown get one line per definition, in rank order, while room remains.
+  for (const [index, model] of models.entries()) {
+    if (excerpts[index]!.text !== '') continue;
+    const room = budget - tokens - model.overhead;
+    if (room <= 0) break;
+    const signatures = excerptSignatures(
+      {
+        path: model.path,
+        text: options.files[index]!.text,
+        ...(model.definitions ? { definitions: model.definitions } : {}),
+        maxTokens: room,
+        tokenizer,
+        maxLineLength: maxLength,
+      },
+      model.lines,
+      model.hitLines,
+      model.matched,
+    );
+    const shown = signatures.spans.length;
+    if (shown === 0) continue;
+    const capped = shown > MAX_SIGNATURE_LINES ? capSignatures(signatures, MAX_SIGNATURE_LINES) : signatures;
+    const cost = tokenizer.count(capped.text) + model.overhead;
+    if (tokens + cost > budget) continue;
+    excerpts[index] = capped;
+    tokens += cost;
+  }
+
+  const unusedTokens = Math.max(0, budget - tokens);
+  return {
+    excerpts,
+    tokens,
+    unused: { tokens: unusedTokens, reason: declined ? 'nothing-else-fits' : 'everything-shown' },
+  };
+}
+
+function exactTokens(excerpts: Excerpt[], models: FileModel[], tokenizer: TokenCounter): number {
+  let tokens = 0;
+  excerpts.forEach((excerpt, index) => {
+    if (excerpt.text !== '') tokens += tokenizer.count(excerpt.text) + models[index]!.overhead;
+  });
+  return tokens;
+}
+
+function emptyExcerpt(file: PlannedFile, model: FileModel): Excerpt {
+  return {
+    path: file.path,
+    mode: 'bodies',
+    text: '',
+    spans: [],
+    totalLines: model.lines.length,
+    shownLines: 0,
+    hitLines: model.hitLines,
+    matched: model.matched.map((identifier) => identifier.name),
+  };
+}
+
+function capSignatures(excerpt: Excerpt, count: number): Excerpt {
+  const rendered = excerpt.text.split('\n');
+  const kept = rendered.slice(0, count);
+  kept.push(`... (${excerpt.spans.length - count} more definitions not shown)`);
+  return { ...excerpt, text: kept.join('\n'), spans: excerpt.spans.slice(0, count), shownLines: count };
+}
+
+/**
+ * The views one file offers, each with its relevance: the whole file when it is small; for each
+ * definition holding hits, its whole body (with the headers enclosing it), falling back to a window
+ * around its best hit; a window around each hit outside any definition small enough to show whole.
+ */
+function fileViews(
+  file: number,
+  model: FileModel,
+  lineHits: Map<number, Set<string>>,
+  weights: Map<string, number>,
+  budget: number,
+  context: number,
+): View[] {
+  const { lines, definitions } = model;
+  const total = lines.length;
+  const headerLines = new Set(
+    definitions
+      ? definitions.map((definition) => definition.line)
+      : lines.flatMap((line, index) => (isDefinitionHeader(line) ? [index + 1] : [])),
+  );
+  const definedNames = new Map<number, string>();
+  for (const definition of definitions ?? [])
+    definedNames.set(definition.line, definition.name.toLowerCase());
+  // An identifier on many lines of a file says little about where to look in it.
+  const linesWith = new Map<string, number>();
+  for (const set of lineHits.values())
+    for (const key of set) linesWith.set(key, (linesWith.get(key) ?? 0) + 1);
+  const isDefinitionHit = (line: number): boolean => {
+    const hits = lineHits.get(line)!;
+    const defined = definedNames.get(line);
+    if (defined !== undefined) return hits.has(defined);
+    return headerLines.has(line) && [...hits].some((key) => (weights.get(key) ?? 0) >= STRONG_WEIGHT);
+  };
+  const scoreOf = (line: number): number => {
+    let score = 0;
+    for (const key of lineHits.get(line)!)
+      score += (weights.get(key) ?? 0) / Math.sqrt(linesWith.get(key) ?? 1);
+    return isDefinitionHit(line) ? score + DEFINITION_BONUS : score;
+  };
+  const cap = budget * MAX_VIEW_SHARE;
+  const costOfRange = (from: number, to: number) => {
+    let cost = 0;
+    for (let line = from; line <= to; line += 1) cost += model.lineCost[line]!;
+    return cost;
+  };
+  const range = (from: number, to: number): number[] => {
+    const out: number[] = [];
+    for (let line = Math.max(1, from); line <= Math.min(total, to); line += 1) out.push(line);
+    return out;
+  };
+  const windowOf = (hit: number, value: number): View => ({
+    file,
+    lines: [
+      ...range(hit - context, hit + context),
+      ...enclosingHeaders(hit, lines, headerLines, definitions),
+    ],
+    value,
+    priority: 0,
+  });
+
+  // Extents of the definitions, innermost found by the smallest extent holding a line.
+  const extents = [...headerLines]
+    .sort((a, b) => a - b)
+    .map((line) => ({ line, end: definitionEnd(line, lines, definitions) }))
+    .filter((extent) => extent.end > extent.line);
+  const bodies = new Map<
+    number,
+    { line: number; end: number; value: number; best: number; bestScore: number }
+  >();
+  const loose: View[] = [];
+  let fileValue = 0;
+  for (const hit of model.hitLines) {
+    const score = scoreOf(hit);
+    fileValue += score;
+    let innermost: { line: number; end: number } | undefined;
+    for (const extent of extents) {
+      if (extent.line > hit || extent.end < hit) continue;
+      if (costOfRange(extent.line, extent.end) > cap) continue;
+      if (!innermost || extent.end - extent.line < innermost.end - innermost.line) innermost = extent;
+    }
+    if (!innermost) {
+      loose.push(windowOf(hit, score));
+      continue;
+    }
+    const body = bodies.get(innermost.line) ?? { ...innermost, value: 0, best: hit, bestScore: -1 };
+    body.value += score;
+    if (score > body.bestScore) {
+      body.best = hit;
+      body.bestScore = score;
+    }
+    bodies.set(innermost.line, body);
+  }
+  const offered: View[] = [...loose];
+  for (const body of bodies.values()) {
+    offered.push({
+      file,
+      lines: [...range(body.line, body.end), ...enclosingHeaders(body.line, lines, headerLines, definitions)],
+      value: body.value,
+      priority: 0,
+      fallback: windowOf(body.best, body.bestScore),
+    });
+  }
+  const best = Math.max(...offered.map((view) => view.value));
+  if (total <= WHOLE_FILE_MAX_LINES && costOfRange(1, total) <= cap) {
+    // Worth as much as everything in it: bought first, and the file's other views then cost nothing.
+    offered.push({ file, lines: range(1, total), value: fileValue + best, priority: 0, fallback: undefined });
+  }
+  const discount = 1 / (1 + file) ** RANK_DECAY;
+  const top = Math.max(...offered.map((view) => view.value));
+  const ranked = offered
+    .filter((view) => view.value >= top * MIN_RELATIVE_VALUE)
+    .map((view) => {
+      const priority = (view.value / top) * discount;
+      return {
+        ...view,
+        priority,
+        ...(view.fallback ? { fallback: { ...view.fallback, priority } } : {}),
+      };
+    });
+  const bestHit = [...model.hitLines].sort((a, b) => scoreOf(b) - scoreOf(a) || a - b)[0]!;
+  const glimpse: View = {
+    file,
+    lines: [
+      ...range(bestHit - GLIMPSE_CONTEXT, bestHit + GLIMPSE_CONTEXT),
+      ...enclosingHeaders(bestHit, lines, headerLines, definitions),
+    ],
+    value: top,
+    priority: 1 / (1 + file) ** GLIMPSE_DECAY,
+  };
+  return [...ranked, glimpse];
+}
