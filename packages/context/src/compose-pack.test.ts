@@ -128,7 +128,7 @@ describe('planPack', () => {
       excerptTokens: 5208,
       maxFiles: 20,
     });
-    expect(planPack({ available: 1_000 })).toEqual({ repoMapTokens: 150, excerptTokens: 200, maxFiles: 3 });
+    expect(planPack({ available: 1_000 })).toEqual({ repoMapTokens: 150, excerptTokens: 200, maxFiles: 6 });
   });
 
   it('selects the top of the ranking by score, then path', () => {

@@ -20,9 +20,10 @@ export const MAX_REPO_MAP_TOKENS = 8192;
 export const EXCERPT_SHARE = 0.2;
 const MIN_EXCERPT_TOKENS = 128;
 const MAX_EXCERPT_TOKENS = 6000;
-// Roughly one excerpt file per thousand tokens of pack, within sane bounds.
+// Roughly one excerpt file per thousand tokens of pack, within sane bounds; even a small pack reads
+// six, since the gold file is in the top five far more often than first and a glimpse is cheap.
 const TOKENS_PER_EXCERPT_FILE = 1000;
-const MIN_EXCERPT_FILES = 3;
+const MIN_EXCERPT_FILES = 6;
 const MAX_EXCERPT_FILES = 20;
 
 /** How a pack's budget is split before anything is loaded: what to ask the repo map and file reader for. */

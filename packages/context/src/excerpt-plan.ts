@@ -71,6 +71,8 @@ const RANK_DECAY = 1;
 // everything of one. Glimpses are discounted more gently down the ranking.
 const GLIMPSE_DECAY = 0.5;
 const GLIMPSE_CONTEXT = 1;
+// A long body holds more hits by its length alone: its value is divided by sqrt(1 + lines / this).
+const BODY_SIZE_SCALE = 20;
 // Identifier weights: a code-looking name in the task is a far better signal than an English word.
 const STRONG_WEIGHT = 3;
 const WEAK_WEIGHT = 1;
@@ -445,7 +447,7 @@ function fileViews(
     offered.push({
       file,
       lines: [...range(body.line, body.end), ...enclosingHeaders(body.line, lines, headerLines, definitions)],
-      value: body.value,
+      value: body.value / Math.sqrt(1 + (body.end - body.line + 1) / BODY_SIZE_SCALE),
       priority: 0,
       fallback: windowOf(body.best, body.bestScore),
     });

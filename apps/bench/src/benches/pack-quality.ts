@@ -44,6 +44,8 @@ interface PackOutcome {
   definitionLinesShown?: number;
   /** Share of gold definitions whose header line is shown. */
   definitionHeadersShown?: number;
+  /** 1-based rank of each existing gold file in the map's ranking (null when not ranked). */
+  goldRanks: (number | null)[];
   /** Files in the pack, in pack order, and how many lines of each. */
   files: { path: string; lines: number; gold: boolean }[];
   goldDefinitions: GoldDefinition[];
@@ -182,7 +184,7 @@ export const packQualityBench: Bench = {
         const { profile } = resolveProfile(model);
         const budget = computeBudget({ profile });
         const started = performance.now();
-        const { pack } = await packRepository({
+        const { pack, map } = await packRepository({
           root,
           task: task.query,
           budget,
@@ -197,6 +199,12 @@ export const packQualityBench: Bench = {
           available: budget.available,
           used: pack.budget.used,
           ...scorePack(task, root, pack.text),
+          goldRanks: task.goldFiles
+            .filter((path) => readText(root, path) !== undefined)
+            .map((path) => {
+              const rank = map.ranking.findIndex((entry) => entry.path === path);
+              return rank < 0 ? null : rank + 1;
+            }),
           milliseconds: performance.now() - started,
         };
         outcomes.push(outcome);
