@@ -2,6 +2,7 @@ import { budgetBench } from './benches/budget.js';
 import { compactBench } from './benches/compact.js';
 import { localizeBench } from './benches/localize.js';
 import { mapBench } from './benches/map.js';
+import { mapQualityBench } from './benches/map-quality.js';
 import { packBench } from './benches/pack.js';
 import { packQualityBench } from './benches/pack-quality.js';
 import { reportBench } from './benches/report.js';
@@ -22,6 +23,7 @@ export const benches: Record<string, Bench> = {
   compact: compactBench,
   localize: localizeBench,
   map: mapBench,
+  'map-quality': mapQualityBench,
   pack: packBench,
   'pack-quality': packQualityBench,
   report: reportBench,

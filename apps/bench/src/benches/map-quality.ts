@@ -1,0 +1,207 @@
+// `pnpm bench map-quality --data FILE --repos DIR [--mirrors DIR] [--tokens 1024,2048,4096]`: what the
+// repo map text alone tells a model, at the small fixed budgets agents give a map. For each real issue
+// the map is built with the issue as its query and read back: does it list a file the real fix
+// touched, and does it name a definition the fix changed?
+import { readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildRenderableRepoMap } from '@ctxkit/repomap';
+import { cacheDirFor, checkout, MissingCheckoutError } from '../dataset/checkout.js';
+import { goldDefinitions } from '../dataset/gold.js';
+import { groupRows, meanOf, percentCell } from '../dataset/groups.js';
+import { loadDevTasks, selectTasks } from '../dataset/tasks.js';
+import { machineInfo } from '../machine.js';
+import type { Bench } from '../registry.js';
+import { formatTextTable } from '../report/text-table.js';
+import type { ReportSection, ReportTable } from '../report/types.js';
+import { writeResults } from '../results.js';
+
+const USAGE = `usage: pnpm bench map-quality --data FILE --repos DIR [--mirrors DIR] [--tokens 1024,2048,4096]
+       [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N]
+
+Builds the repo map of every task of FILE with the issue as its query at each budget and reads the
+map text back: the share of tasks whose map lists a gold file, and whose map names a gold
+definition (gold_spans where the set has them, else the definitions enclosing gold_lines).
+`;
+const DEFAULT_BUDGETS = [1024, 2048, 4096];
+
+interface MapOutcome {
+  instanceId: string;
+  repo: string;
+  language: string;
+  tokens: number;
+  /** 1 when the map lists a gold file. */
+  goldFileListed: number;
+  /** 1 when the map names a gold definition; undefined when none was found in the gold files. */
+  goldDefinitionNamed?: number;
+  /** Files the map lists. */
+  filesListed: number;
+  /** 1-based position of the first gold file among the listed files (null when not listed). */
+  goldPosition: number | null;
+}
+
+/** Per listed file, the line numbers of the definitions the map names. */
+export function parseMap(text: string): Map<string, Set<number>> {
+  const files = new Map<string, Set<number>>();
+  let current: Set<number> | undefined;
+  for (const line of text.split('\n')) {
+    if (line !== '' && !line.startsWith(' ') && line.endsWith(':') && line !== '⋮') {
+      current = new Set<number>();
+      files.set(line.slice(0, -1), current);
+      continue;
+    }
+    const definition = /^\s+(\d+): /.exec(line);
+    if (definition && current) current.add(Number(definition[1]));
+  }
+  return files;
+}
+
+const COLUMNS = ['group', 'n', 'gold file listed', 'gold definition named', 'files listed'];
+
+/** `pnpm bench map-quality`. */
+export const mapQualityBench: Bench = {
+  description: 'repo map text on real issues at small budgets: a gold file listed, a gold definition named',
+  async run(args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        data: { type: 'string' },
+        repos: { type: 'string' },
+        mirrors: { type: 'string' },
+        tokens: { type: 'string' },
+        repo: { type: 'string' },
+        language: { type: 'string' },
+        'per-repo': { type: 'string' },
+        limit: { type: 'string' },
+      },
+      strict: true,
+    });
+    const budgets = values.tokens ? values.tokens.split(',').map(Number) : DEFAULT_BUDGETS;
+    if (!values.data || !values.repos || budgets.some((budget) => !Number.isInteger(budget) || budget <= 0)) {
+      process.stderr.write(USAGE);
+      return 2;
+    }
+    const reposDir = resolve(values.repos);
+    const mirrorsDir = values.mirrors ? resolve(values.mirrors) : undefined;
+    const tasks = selectTasks(loadDevTasks(resolve(values.data)), {
+      repo: values.repo,
+      language: values.language,
+      perRepo: values['per-repo'],
+      limit: values.limit,
+    });
+    const outcomes: MapOutcome[] = [];
+    const skipped: { instanceId: string; reason: string }[] = [];
+    for (const task of tasks) {
+      let root: string;
+      try {
+        root = checkout(task, reposDir, mirrorsDir);
+      } catch (error) {
+        if (!(error instanceof MissingCheckoutError)) throw error;
+        skipped.push({ instanceId: task.instanceId, reason: error.message });
+        continue;
+      }
+      const gold = task.goldFiles.flatMap((path) => {
+        try {
+          return [{ path, text: readFileSync(join(root, path), 'utf8') }];
+        } catch {
+          return [];
+        }
+      });
+      if (gold.length === 0) {
+        skipped.push({ instanceId: task.instanceId, reason: 'no gold file exists at the base commit' });
+        continue;
+      }
+      const definitions = gold.flatMap((file) =>
+        goldDefinitions(file.path, file.text, task.goldLines[file.path] ?? [], task.goldSpans?.[file.path]),
+      );
+      // One build ranks; each budget is a re-render of the same ranking, as a caller resizing its map would do.
+      const built = await buildRenderableRepoMap({
+        root,
+        query: task.query,
+        tokens: budgets[0]!,
+        cache: { dir: cacheDirFor(task, reposDir) },
+      });
+      const line: string[] = [];
+      for (const tokens of budgets) {
+        const { map } = built.render({ tokens });
+        const listed = parseMap(map);
+        const paths = [...listed.keys()];
+        const position = paths.findIndex((path) => gold.some((file) => file.path === path));
+        const outcome: MapOutcome = {
+          instanceId: task.instanceId,
+          repo: task.repo,
+          language: task.language,
+          tokens,
+          goldFileListed: position >= 0 ? 1 : 0,
+          ...(definitions.length > 0
+            ? {
+                goldDefinitionNamed: definitions.some((definition) =>
+                  listed.get(definition.path)?.has(definition.line),
+                )
+                  ? 1
+                  : 0,
+              }
+            : {}),
+          filesListed: paths.length,
+          goldPosition: position >= 0 ? position + 1 : null,
+        };
+        outcomes.push(outcome);
+        line.push(
+          `${tokens}: file ${outcome.goldFileListed ? 'yes' : 'no'} def ${outcome.goldDefinitionNamed ?? '-'}`,
+        );
+      }
+      process.stderr.write(`${task.instanceId}: ${line.join('; ')}\n`);
+    }
+
+    const row = (label: string, group: readonly MapOutcome[]) => [
+      label,
+      group.length,
+      percentCell(meanOf(group, (outcome) => outcome.goldFileListed)),
+      percentCell(meanOf(group, (outcome) => outcome.goldDefinitionNamed)),
+      meanOf(group, (outcome) => outcome.filesListed).toFixed(1),
+    ];
+    const tables: ReportTable[] = [];
+    for (const tokens of budgets) {
+      const ofBudget = outcomes.filter((outcome) => outcome.tokens === tokens);
+      for (const [by, groupOf] of [
+        ['language', (outcome: MapOutcome) => outcome.language],
+        ['repository', (outcome: MapOutcome) => outcome.repo],
+      ] as const) {
+        const title = `map at ${tokens} tokens, per ${by}`;
+        const rows = groupRows(ofBudget, groupOf, row);
+        tables.push({ title, columns: COLUMNS, rows });
+        process.stdout.write(
+          `\n${title} (percent, mean over instances)\n${formatTextTable(COLUMNS, rows)}\n`,
+        );
+      }
+    }
+    if (skipped.length > 0)
+      process.stdout.write(`\n${skipped.length} tasks skipped (no checkout or no gold file)\n`);
+    const dataset = basename(values.data).replace(/\.json$/, '');
+    const at = (tokens: number) => outcomes.filter((outcome) => outcome.tokens === tokens);
+    const report: ReportSection = {
+      title: `Repo map quality on ${dataset}`,
+      headline: budgets.slice(0, 2).flatMap((tokens) => [
+        {
+          label: `${tokens}: gold file listed`,
+          value: `${percentCell(meanOf(at(tokens), (o) => o.goldFileListed))}%`,
+        },
+        {
+          label: `${tokens}: gold definition named`,
+          value: `${percentCell(meanOf(at(tokens), (o) => o.goldDefinitionNamed))}%`,
+        },
+      ]),
+      tables,
+      charts: [],
+    };
+    const path = writeResults({
+      bench: `map-quality-${dataset}`,
+      machine: machineInfo(),
+      report,
+      skipped,
+      outcomes,
+    });
+    process.stdout.write(`results: ${path}\n`);
+    return 0;
+  },
+};
