@@ -13,7 +13,6 @@ import { rankOrder } from './rank-order.js';
 import {
   DEFINITION_KINDS,
   type Definers,
-  indexDefiners,
   indexPostings,
   NO_SCOPE,
   perIndex,
@@ -442,19 +441,14 @@ function nameMatchStrength(
  * name) tie-break as one integer comparison. Parallel arrays, so scoring a large tree allocates no
  * object per symbol.
  *
- * Scores are computed file by file when asked: a map shows the best few hundred of a tree's
- * hundreds of thousands of definitions, and each file's {@link bounds} lets selection stop at the
- * first file that cannot hold one of them (see `selectTopSymbols`).
+ * Scores are computed file by file when asked: a map shows definitions of its first files only
+ * (see `selectMapSymbols`), of a tree's hundreds of thousands.
  */
 export interface ScoredSymbols {
   /** File id of the symbol at each position. */
   readonly files: Int32Array;
   /** File `f`'s symbols are the positions `fileStart[f] ≤ p < fileStart[f + 1]`. */
   readonly fileStart: Int32Array;
-  /** Per file, a score none of its symbols exceeds. */
-  readonly bounds: Float64Array;
-  /** The files that have symbols, by bound descending (then file id). */
-  readonly filesByBound: Int32Array;
   /** Scores by position: those of a file are set once {@link scoreFile} ran for it. */
   readonly scores: Float64Array;
   /** Computes the scores of `file`'s symbols (once; later calls return at once). */
@@ -463,25 +457,15 @@ export interface ScoredSymbols {
   scoreAll(): Float64Array;
 }
 
-/**
- * Lazily scored symbols: `score(file, scores)` writes the scores of `file`'s positions and must
- * never exceed `bounds[file]`.
- */
+/** Lazily scored symbols: `score(file, scores)` writes the scores of `file`'s positions. */
 export function lazyScoredSymbols(
   files: Int32Array,
   fileStart: Int32Array,
-  bounds: Float64Array,
   score: (file: number, scores: Float64Array) => void,
 ): ScoredSymbols {
   const fileCount = fileStart.length - 1;
   const scores = new Float64Array(files.length);
   const done = new Uint8Array(fileCount);
-  const withSymbols: number[] = [];
-  for (let file = 0; file < fileCount; file++)
-    if (fileStart[file + 1]! > fileStart[file]!) withSymbols.push(file);
-  const filesByBound = Int32Array.from(
-    withSymbols.sort((left, right) => bounds[right]! - bounds[left]! || left - right),
-  );
   const scoreFile = (file: number) => {
     if (done[file]) return;
     done[file] = 1;
@@ -490,8 +474,6 @@ export function lazyScoredSymbols(
   return {
     files,
     fileStart,
-    bounds,
-    filesByBound,
     scores,
     scoreFile,
     scoreAll() {
@@ -504,37 +486,6 @@ export function lazyScoredSymbols(
 /** Kind weights by kind code (one array, so per-index weights derived from it can be kept). */
 const KIND_WEIGHT_BY_CODE = Float64Array.from(DEFINITION_KINDS, (kind) => KIND_WEIGHTS[kind] ?? 0.5);
 
-/** Relative headroom of a score bound over rounding: 4 roundings add at most ~4.4e-16. */
-const BOUND_SLACK = 1 + 2 ** -40;
-
-/** Per file, 1 if one of its definitions is named by a candidate or scoped by a task identifier. */
-function filesThatMayMatch(index: TreeIndex, taskNames: TaskNames): Uint8Array {
-  const mayMatch = new Uint8Array(index.paths.length);
-  const definers = indexDefiners(index);
-  const { candidates } = taskNames;
-  for (let id = 0; id < candidates.length; id++) {
-    if (!candidates[id]) continue;
-    for (let at = definers.start[id]!; at < definers.start[id + 1]!; at++) mayMatch[definers.files[at]!] = 1;
-  }
-  if (taskNames.identifierIds.size > 0) {
-    // Scopes the task spells are few: one pass over the scope column finds their files.
-    const scoping = new Uint8Array(index.names.length);
-    for (const id of taskNames.identifierIds.values()) scoping[id] = 1;
-    const { defStart, defScope } = index;
-    for (let file = 0; file < mayMatch.length; file++) {
-      if (mayMatch[file]) continue;
-      for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
-        const scope = defScope[position]!;
-        if (scope !== NO_SCOPE && scoping[scope]) {
-          mayMatch[file] = 1;
-          break;
-        }
-      }
-    }
-  }
-  return mayMatch;
-}
-
 /**
  * Scores the definitions of the index (see {@link ScoredSymbols} for the order they imply), file
  * by file as they are asked for. `ranking` must come from {@link rankFiles} over the same index.
@@ -546,7 +497,7 @@ export function scoreSymbols(
 ): ScoredSymbols {
   const { scores: fileScores, referenceTotals } = ranking;
   const { names, defStart, defName, defKind, defScope } = index;
-  const usage = definitionUsageWeights(index, referenceTotals, KIND_WEIGHT_BY_CODE);
+  const usage = definitionUsageWeights(index, referenceTotals);
   const exact = new Set(query?.identifiers.map((identifier) => identifier.name));
   const lowerCase = new Set([...exact].map((name) => name.toLowerCase()));
   const subwords = new Set(query?.subwords.map(([word]) => word));
@@ -559,16 +510,7 @@ export function scoreSymbols(
   // per name id (NaN until then).
   const nameStrengths = new Float64Array(taskNames ? names.length : 0).fill(Number.NaN);
   const kindWeights = KIND_WEIGHT_BY_CODE;
-  // A file's bound: its score times its best kind × usage, times the full match multiplier if
-  // any of its definitions can match the task at all (a candidate name, or a scope the task spells),
-  // nudged up by far more than the rounding of the score's four multiplications can add.
-  const mayMatch = taskNames ? filesThatMayMatch(index, taskNames) : undefined;
-  const bounds = new Float64Array(index.paths.length);
-  for (let file = 0; file < bounds.length; file++) {
-    const strongestMatch = mayMatch?.[file] ? QUERY_MATCH_MULTIPLIER : 1;
-    bounds[file] = fileScores[file]! * usage.fileMaxima[file]! * strongestMatch * BOUND_SLACK;
-  }
-  return lazyScoredSymbols(definitionFiles(index), defStart, bounds, (file, scores) => {
+  return lazyScoredSymbols(definitionFiles(index), defStart, (file, scores) => {
     for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
       const id = defName[position]!;
       let match = 0;
@@ -585,7 +527,7 @@ export function scoreSymbols(
         fileScores[file]! *
         kindWeights[defKind[position]!]! *
         (1 + (QUERY_MATCH_MULTIPLIER - 1) * match) *
-        usage.weights[position]!;
+        usage[position]!;
     }
   });
 }

@@ -8,6 +8,7 @@ import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { type WalkRequest, walkInBackground } from './background-walk.js';
 import { cacheFilePath, loadScanCache } from './cache.js';
 import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
+import { selectMapSymbols } from './map-selection.js';
 import { analyzeQuery } from './query.js';
 import { rankFiles, scoreSymbols } from './rank.js';
 import { rankOrder } from './rank-order.js';
@@ -21,7 +22,6 @@ import {
   walkMatchesCache,
   walkRequestOf,
 } from './scan-repository.js';
-import { selectTopSymbols } from './top-symbols.js';
 import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 import { relativePosixPath, type SkippedFile, type WalkResult } from './walk.js';
@@ -301,7 +301,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     // it does not is one whose probes and bisection were exactly those of the full list.
     for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
       const count = Math.min(limit, available);
-      const top = selectTopSymbols(scored, count, left);
+      const top = selectMapSymbols(scored, ranking.order, count, left);
       const rendered = renderRepoMap({
         symbols: top.map((position) => ({
           path: paths[scored.files[position]!]!,

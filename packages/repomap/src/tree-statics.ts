@@ -49,46 +49,24 @@ export function pathVocabulary(index: TreeIndex, pathWeight: number): PathVocabu
   return { segmentWords, segmentStart, segmentIds: Int32Array.from(ids), lengths };
 }
 
-/** Per definition, how much its use outside its own file weighs, and what bounds it per file. */
-export interface UsageWeights {
-  /** By position: `log2(2 + uses elsewhere)`. */
-  weights: Float64Array;
-  /** By file: the largest of its definitions' kind weight × usage weight (0 for a file without any). */
-  fileMaxima: Float64Array;
-}
-
-const usageWeights = new WeakMap<
-  TreeIndex,
-  { totals: Float64Array; kindWeights: Float64Array; usage: UsageWeights }
->();
+const usageWeights = new WeakMap<TreeIndex, { totals: Float64Array; weights: Float64Array }>();
 
 /**
- * The index's {@link UsageWeights}. `referenceTotals` (by name id: occurrences across the tree)
- * and `kindWeights` (by kind code) must be the same arrays for one index; others recompute them.
+ * By definition position, how much its use outside its own file weighs: `log2(2 + uses elsewhere)`.
+ * `referenceTotals` (by name id: occurrences across the tree) must be the same array for one
+ * index; another recomputes them.
  */
-export function definitionUsageWeights(
-  index: TreeIndex,
-  referenceTotals: Float64Array,
-  kindWeights: Float64Array,
-): UsageWeights {
+export function definitionUsageWeights(index: TreeIndex, referenceTotals: Float64Array): Float64Array {
   const known = usageWeights.get(index);
-  if (known?.totals === referenceTotals && known.kindWeights === kindWeights) return known.usage;
-  const { defStart, defName, defKind, defSelfCount } = index;
+  if (known?.totals === referenceTotals) return known.weights;
+  const { defName, defSelfCount } = index;
   const weights = new Float64Array(defName.length);
-  const fileMaxima = new Float64Array(index.paths.length);
-  for (let file = 0; file < fileMaxima.length; file++) {
-    let largest = 0;
-    for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
-      const elsewhere = Math.max(0, referenceTotals[defName[position]!]! - defSelfCount[position]!);
-      const weight = Math.log2(2 + elsewhere);
-      weights[position] = weight;
-      largest = Math.max(largest, kindWeights[defKind[position]!]! * weight);
-    }
-    fileMaxima[file] = largest;
+  for (let position = 0; position < defName.length; position++) {
+    const elsewhere = Math.max(0, referenceTotals[defName[position]!]! - defSelfCount[position]!);
+    weights[position] = Math.log2(2 + elsewhere);
   }
-  const usage = { weights, fileMaxima };
-  usageWeights.set(index, { totals: referenceTotals, kindWeights, usage });
-  return usage;
+  usageWeights.set(index, { totals: referenceTotals, weights });
+  return weights;
 }
 
 /** By definition position, the id of the file that holds it. */

@@ -1,0 +1,52 @@
+/**
+ * Which definitions a map shows, in the order it takes them: files in the order of the file
+ * ranking, each file's definitions best first, interleaved so that a file's k-th definition is
+ * worth less the lower the file ranks. The map then spends its budget where the ranking points —
+ * the top files with their relevant definitions before many files with one incidental member each
+ * — and a file is never listed above one the ranking puts first.
+ */
+import type { ScoredSymbols } from './rank.js';
+
+/**
+ * How fast a file's worth falls down the ranking, and a definition's down its file:
+ * the j-th definition (0 = best) of the r-th file (0 = first) is worth 1 / ((1 + r)^FILE_DECAY (1 + j)^DEFINITION_DECAY).
+ * A file decay above the definition decay gives the top files several definitions before the
+ * next files get their first.
+ */
+export const FILE_DECAY = 1.5;
+export const DEFINITION_DECAY = 1;
+
+/**
+ * The first `count` symbol positions in map order among files not marked in `excluded` (1 by file
+ * id), `fileOrder` being the file ranking (file ids, best first). A longer list always starts with
+ * a shorter one, so a renderer may cut it anywhere.
+ */
+export function selectMapSymbols(
+  scored: ScoredSymbols,
+  fileOrder: readonly number[],
+  count: number,
+  excluded: Uint8Array,
+): number[] {
+  if (count <= 0) return [];
+  const { fileStart, scores } = scored;
+  // The best `count` pairs all come from the first `count` included files with symbols: each of
+  // those files' best symbol outranks anything of a later file.
+  const candidates: { position: number; rank: number; place: number; worth: number }[] = [];
+  let rank = 0;
+  for (const file of fileOrder) {
+    if (rank >= count) break;
+    if (excluded[file] === 1 || fileStart[file + 1]! === fileStart[file]!) continue;
+    scored.scoreFile(file);
+    const positions: number[] = [];
+    for (let position = fileStart[file]!; position < fileStart[file + 1]!; position++)
+      positions.push(position);
+    positions.sort((left, right) => scores[right]! - scores[left]! || left - right);
+    const fileWorth = 1 / (1 + rank) ** FILE_DECAY;
+    positions.slice(0, count).forEach((position, place) => {
+      candidates.push({ position, rank, place, worth: fileWorth / (1 + place) ** DEFINITION_DECAY });
+    });
+    rank++;
+  }
+  candidates.sort((a, b) => b.worth - a.worth || a.rank - b.rank || a.place - b.place);
+  return candidates.slice(0, count).map((candidate) => candidate.position);
+}
