@@ -43,6 +43,11 @@ export function checkScanOptions(where: string, options: ScanRepositoryOptions):
   }
   checkNumber(where, 'maxFileBytes', options.maxFileBytes, 1);
   checkStrings(where, 'ignore', options.ignore);
+  if (options.followExternalLinks !== undefined && typeof options.followExternalLinks !== 'boolean') {
+    throw new TypeError(
+      `${where}: followExternalLinks must be true or false, found ${describe(options.followExternalLinks)}`,
+    );
+  }
 }
 
 const BACKGROUND_WALK_MODES: readonly string[] = ['auto', 'always', 'never'];

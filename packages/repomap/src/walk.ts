@@ -1,7 +1,8 @@
 /**
  * File walking: which files of a tree the repo map reads. Honours nested `.gitignore` files,
  * `.git/info/exclude`, a default ignore list and caller patterns; follows symbolic links inside the
- * root without ever looping; skips oversized files with a reason. Content checks (binary,
+ * root without ever looping, and skips (with a reason) links whose real path leaves the root, so
+ * nothing outside it reaches a model unless the caller opts in; skips oversized files with a reason. Content checks (binary,
  * undecodable) happen when a file is read, see `scan-file.ts`.
  */
 import {
@@ -102,6 +103,11 @@ export interface WalkOptions {
   maxFileBytes?: number;
   /** Extra gitignore-style patterns, relative to the root; they take precedence over every other rule. */
   ignore?: readonly string[];
+  /**
+   * Follow symbolic links whose real path is outside the root (files and directories). Off by
+   * default: such a link is skipped with a reason, so nothing outside the root is ever read.
+   */
+  followExternalLinks?: boolean;
 }
 
 /** What {@link walkRepository} found, both lists sorted by path. */
@@ -288,6 +294,8 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
 function walkRepositorySync(options: WalkOptions): WalkResult {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const rootReal = realpathSync(options.root);
+  const rootPrefix = rootReal.endsWith(sep) ? rootReal : rootReal + sep;
+  const followExternal = options.followExternalLinks === true;
   const files: WalkedFile[] = [];
   const skipped: SkippedFile[] = [];
   // Directories already walked, by device and inode: a symbolic link back to one of them is a loop
@@ -353,15 +361,16 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
         let target: string;
         try {
           target = realpathSync(childAbsolute);
-        } catch {
-          skipped.push({ path: childPath, reason: 'broken symbolic link' });
+        } catch (error) {
+          const loop = (error as NodeJS.ErrnoException).code === 'ELOOP';
+          skipped.push({ path: childPath, reason: loop ? 'symbolic link loop' : 'broken symbolic link' });
           continue;
         }
         const info = statOrUndefined(target);
         if (!info) continue;
+        const inside = followExternal || target === rootReal || target.startsWith(rootPrefix);
         if (info.isDirectory()) {
           if (isIgnored(effective, `${childPath}/`)) continue;
-          const inside = target === rootReal || target.startsWith(rootReal + sep);
           if (!inside)
             skipped.push({ path: childPath, reason: 'symbolic link to a directory outside the root' });
           else
@@ -371,7 +380,8 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
               parents: levels,
             });
         } else if (info.isFile() && options.selectFile(childPath) && !isIgnored(effective, childPath)) {
-          statFile(childAbsolute, childPath);
+          if (!inside) skipped.push({ path: childPath, reason: 'symbolic link outside the root' });
+          else statFile(childAbsolute, childPath);
         }
       } else if (entry.isDirectory()) {
         if (!isIgnored(effective, `${childPath}/`)) walkDirectory(childAbsolute, `${childPath}/`, levels);

@@ -26,6 +26,8 @@ export interface PackCommandOptions extends BudgetCommandOptions {
   taskFile?: string;
   /** `--no-cache` sets this to false: the repo map is built without its disk cache. */
   cache: boolean;
+  /** `--follow-external-links`: map and excerpt files behind links that leave the directory. */
+  followExternalLinks?: boolean;
   text?: boolean;
 }
 
@@ -132,6 +134,7 @@ export async function gatherPack(
     tokenizer,
     cache: options.cache ? {} : false,
     ...(values.ignore !== undefined ? { ignore: values.ignore } : {}),
+    ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
     onProgress: (done, total) => progress.update(done, total),
   }).finally(() => progress.done());
   const map = built.result;
@@ -146,8 +149,13 @@ export async function gatherPack(
       includeReadme: settings.includeReadme ?? false,
       ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
       ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
+      ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
     }),
-    discoverSkills({ root, ...(values.skillRoots !== undefined ? { roots: values.skillRoots } : {}) }),
+    discoverSkills({
+      root,
+      ...(values.skillRoots !== undefined ? { roots: values.skillRoots } : {}),
+      ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
+    }),
   ]);
   const skills = selectSkills(discovered.skills, { task, scope: paths });
 
@@ -272,7 +280,11 @@ export function addPackOptions(command: Command): Command {
       .argument('[dir]', 'repository directory (default: the repository root)')
       .option('-t, --task <text>', 'what the model is asked to do')
       .option('--task-file <path>', 'read the task from a file (- for standard input)')
-      .option('--no-cache', 'build the repo map without its disk cache'),
+      .option('--no-cache', 'build the repo map without its disk cache')
+      .option(
+        '--follow-external-links',
+        'also read files behind symbolic links that lead outside the directory (skipped by default)',
+      ),
   ).option('--json', 'print one JSON document');
 }
 
