@@ -86,8 +86,8 @@ describe('links that leave the root', () => {
     ]);
     const map = await buildRepoMap({ root, cache: false, followExternalLinks: true });
     expect(map.map).toContain('leaked_secret');
-    await expect(
-      buildRepoMap({ root, followExternalLinks: 'yes' as unknown as boolean }),
-    ).rejects.toThrow('buildRepoMap: followExternalLinks must be true or false, found "yes"');
+    await expect(buildRepoMap({ root, followExternalLinks: 'yes' as unknown as boolean })).rejects.toThrow(
+      'buildRepoMap: followExternalLinks must be true or false, found "yes"',
+    );
   });
 });

@@ -109,6 +109,23 @@ describe('walkRepository', () => {
     ]);
   });
 
+  it('matches ignore rules case-sensitively, as git does, unless core.ignorecase is set', async () => {
+    const files = {
+      '.gitignore': 'Config\nConfig.*\n',
+      'pkg/config/load.go': '',
+      'pkg/config.go': '',
+      'pkg/Config': '',
+      'pkg/Config.json': '',
+    };
+    const linux = makeTree({ ...files, '.git/config': '[core]\n\tignorecase = false\n' });
+    expect(await paths(linux)).toEqual(['.gitignore', 'pkg/config.go', 'pkg/config/load.go']);
+    const mac = makeTree({ ...files, '.git/config': '[core]\n\tignorecase = true\n' });
+    expect(await paths(mac)).toEqual(['.gitignore']);
+    // Whatever the rules say, nothing named .git is walked, as in git.
+    const reincluded = makeTree({ '.gitignore': '!.git/\n', '.git/config': '', 'a.ts': '' });
+    expect(await paths(reincluded)).toEqual(['.gitignore', 'a.ts']);
+  });
+
   it('leaves out dependency, build and lock files by default, and caller patterns', async () => {
     const root = makeTree({
       'src/app.ts': '',

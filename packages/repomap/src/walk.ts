@@ -7,15 +7,22 @@
  */
 import {
   type Dirent,
-  existsSync,
+  lstatSync,
   readdirSync,
   readFileSync,
   realpathSync,
   type Stats,
   statSync,
 } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { configIgnoresCase } from './git-config.js';
+import {
+  type IgnorePattern,
+  ignoreFileLines,
+  ignoreSubject,
+  parseIgnoreLine,
+  toByteString,
+} from './gitignore-pattern.js';
 
 /**
  * Paths no repo map wants: dependency and build output directories, caches, lock files and
@@ -117,11 +124,8 @@ export interface WalkResult {
 }
 
 /**
- * The ignore rules of one directory level: patterns relative to `base` (`''` or `dir/`). Files are
- * tested against `fileRules` only: the patterns that can match a file. A pattern ending in `/`
- * matches directories alone, and a file's directories were already tested on the way down (the
- * walk never enters an ignored one), so testing it against every file is wasted work, and on a
- * warm build this test runs for every file of the tree.
+ * The ignore rules of one directory level: patterns relative to `base` (`''` or `dir/`), in file
+ * order (the last matching one decides), matched as git matches them (see `gitignore-pattern.ts`).
  */
 interface IgnoreLevel {
   base: string;
@@ -130,63 +134,60 @@ interface IgnoreLevel {
    * set for the `.gitignore` files of a repository above the walked directory (`sub/dir/`).
    */
   prefix?: string;
-  rules: Ignore;
-  fileRules: Ignore;
+  patterns: IgnorePattern[];
+  /** `core.ignorecase`: paths are ASCII-lower-cased before they are matched. */
+  fold: boolean;
   /**
-   * Set when no file rule contains a `/`: such a pattern matches a file by its name alone, at any
-   * depth, so the outcome depends on the name only and is remembered per name.
+   * Set when every pattern is a bare name (no `/` but a trailing one): such a pattern matches by
+   * a path's last component alone, at any depth, so the outcome depends on the name (and on being
+   * a directory) only and is remembered per name. On a warm build this test runs for every file.
    */
   byName?: Map<string, FileVerdict>;
-  /** The same for directories, set when no rule has a `/` but a trailing one. */
-  directoryByName?: Map<string, FileVerdict>;
 }
 
 /** What one level says about a file: it ignores it, re-includes it, or has no matching rule. */
 type FileVerdict = 'ignored' | 'unignored' | 'none';
 
-/** Whether a gitignore line can only ever match directories (ends in an unescaped `/`). */
-function isDirectoryOnly(line: string): boolean {
-  const trimmed = line.trimEnd();
-  return trimmed.endsWith('/') && !trimmed.endsWith('\\/');
-}
-
-/** Whether a gitignore line is blank or a comment (matches nothing). */
-function isInert(line: string): boolean {
-  const trimmed = line.trim();
-  return trimmed === '' || trimmed.startsWith('#');
-}
-
-/** One level of rules from gitignore lines. */
-function ignoreLevel(base: string, lines: readonly string[], prefix?: string): IgnoreLevel {
-  const fileLines = lines.filter((line) => !isDirectoryOnly(line));
-  const level: IgnoreLevel = { base, rules: ignore().add([...lines]), fileRules: ignore().add(fileLines) };
+/** One level of rules from gitignore lines (bytes as latin1 characters, see `toByteString`). */
+function ignoreLevel(base: string, lines: readonly string[], fold: boolean, prefix?: string): IgnoreLevel {
+  const patterns: IgnorePattern[] = [];
+  for (const line of lines) {
+    const pattern = parseIgnoreLine(line, fold);
+    if (pattern) patterns.push(pattern);
+  }
+  const level: IgnoreLevel = { base, patterns, fold };
   if (prefix) level.prefix = prefix;
-  const bareName = (line: string) => isInert(line) || !line.trimEnd().replace(/\/$/, '').includes('/');
-  if (fileLines.every(bareName)) level.byName = new Map();
-  if (lines.every(bareName)) level.directoryByName = new Map();
+  if (patterns.every((pattern) => pattern.basename)) level.byName = new Map();
   return level;
 }
 
-function verdictOf(result: { ignored: boolean; unignored: boolean }): FileVerdict {
-  return result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
+/** What `level` says about `subject`, a path relative to the level's directory without a final `/`. */
+function levelVerdict(level: IgnoreLevel, subject: string, directory: boolean): FileVerdict {
+  const path = ignoreSubject(subject, level.fold);
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const { patterns } = level;
+  for (let index = patterns.length - 1; index >= 0; index--) {
+    const pattern = patterns[index]!;
+    if (pattern.directoryOnly && !directory) continue;
+    if (pattern.regex.test(pattern.basename ? name : path)) return pattern.negated ? 'unignored' : 'ignored';
+  }
+  return 'none';
 }
 
 /**
- * What `level` says about `path` (a directory when it ends in `/`). A file is tested against the
- * rules that can match a file only; where every rule is a bare name, the verdict depends on the
- * name alone and is remembered per name.
+ * What `level` says about `path` (relative to the walk root; a directory when it ends in `/`).
+ * Where every rule is a bare name, the verdict depends on the name alone and is remembered.
  */
 function verdictAt(level: IgnoreLevel, path: string, directory: boolean): FileVerdict {
-  const relativePath = (level.prefix ?? '') + path.slice(level.base.length);
-  const rules = directory ? level.rules : level.fileRules;
-  const byName = directory ? level.directoryByName : level.byName;
-  if (!byName) return verdictOf(rules.test(relativePath));
-  // From the last `/` before the end: a directory's own trailing `/` stays part of its name.
-  const name = relativePath.slice(relativePath.lastIndexOf('/', relativePath.length - 2) + 1);
-  let verdict = byName.get(name);
+  const relativePath = (level.prefix ?? '') + path.slice(level.base.length, directory ? -1 : undefined);
+  const { byName } = level;
+  if (!byName) return levelVerdict(level, relativePath, directory);
+  const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
+  const key = directory ? `${name}/` : name;
+  let verdict = byName.get(key);
   if (verdict === undefined) {
-    verdict = verdictOf(rules.test(name));
-    byName.set(name, verdict);
+    verdict = levelVerdict(level, name, directory);
+    byName.set(key, verdict);
   }
   return verdict;
 }
@@ -207,36 +208,58 @@ function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
   return false;
 }
 
+/** The repository `root` is in: its top directory and git directory, or `undefined` outside one. */
+function findRepository(root: string): { top: string; gitDirectory: string } | undefined {
+  for (let top = root; ; top = dirname(top)) {
+    const dotGit = join(top, '.git');
+    const info = statOrUndefined(dotGit);
+    if (info?.isDirectory()) return { top, gitDirectory: dotGit };
+    if (info?.isFile()) {
+      // A worktree or submodule: `.git` is a file naming the real git directory.
+      const named = /^gitdir:\s*(.+?)\s*$/m.exec(readTextOrUndefined(dotGit) ?? '')?.[1];
+      if (named) return { top, gitDirectory: resolve(top, named) };
+    }
+    if (dirname(top) === top) return undefined;
+  }
+}
+
+/** Where a git directory's shared files (config, info/exclude) live: itself, or its `commondir`. */
+function commonDirectoryOf(gitDirectory: string): string {
+  const common = readTextOrUndefined(join(gitDirectory, 'commondir'))?.trim();
+  return common ? resolve(gitDirectory, common) : gitDirectory;
+}
+
 /**
  * The ignore rules that reach `root` from its git repository, lowest precedence first: the
  * repository's `.git/info/exclude`, then the `.gitignore` files of every directory from the
  * repository's top down to `root`'s parent (root's own are read by the walk). As git does, they
  * apply when a subdirectory is walked on its own; outside a repository there are none above root.
  */
-function repositoryLevels(root: string): IgnoreLevel[] {
+function repositoryLevels(
+  root: string,
+  repository: { top: string; gitDirectory: string } | undefined,
+  fold: boolean,
+): IgnoreLevel[] {
+  if (!repository) return [];
+  const { top } = repository;
   const above: string[] = [];
-  let top = root;
-  while (!existsSync(join(top, '.git'))) {
-    const parent = dirname(top);
-    if (parent === top) return [];
-    above.push(parent);
-    top = parent;
-  }
+  for (let directory = root; directory !== top; directory = dirname(directory))
+    above.push(dirname(directory));
   const prefixOf = (directory: string) => {
     const relativeRoot = toPosix(relative(directory, root));
     return relativeRoot === '' ? undefined : `${relativeRoot}/`;
   };
   // Lowest precedence first, each with the directory its patterns are relative to.
   const sources: { directory: string; lines: string[] }[] = [];
-  const exclude = readIgnoreFile(join(top, '.git', 'info', 'exclude'));
+  const exclude = readIgnoreFile(join(commonDirectoryOf(repository.gitDirectory), 'info', 'exclude'));
   if (exclude !== undefined) sources.push({ directory: top, lines: exclude });
   for (const directory of above.reverse()) {
-    const lines = readIgnoreFile(join(directory, '.gitignore'));
+    const lines = readIgnoreFile(join(directory, '.gitignore'), true);
     if (lines !== undefined) sources.push({ directory, lines });
   }
   const levels = sources.map(({ directory, lines }) => ({
     directory,
-    level: ignoreLevel('', lines, prefixOf(directory)),
+    level: ignoreLevel('', lines, fold, prefixOf(directory)),
   }));
   // A directory the repository ignores (`dist/`, `node_modules/`), walked on purpose, is mapped
   // for what it holds: its repository's rules would leave nothing.
@@ -245,7 +268,7 @@ function repositoryLevels(root: string): IgnoreLevel[] {
       const { directory: base, level } = levels[index]!;
       const below = relative(base, directory);
       if (below === '' || below.startsWith('..')) continue;
-      const verdict = verdictOf(level.rules.test(`${toPosix(below)}/`));
+      const verdict = levelVerdict(level, toPosix(below), true);
       if (verdict === 'ignored') return [];
       if (verdict === 'unignored') break;
     }
@@ -253,9 +276,29 @@ function repositoryLevels(root: string): IgnoreLevel[] {
   return levels.map(({ level }) => level);
 }
 
-function readIgnoreFile(path: string): string[] | undefined {
+/** Whether the repository's config sets `core.ignorecase` (git then matches ignore rules without case). */
+function repositoryIgnoresCase(repository: { gitDirectory: string } | undefined): boolean {
+  if (!repository) return false;
+  const text = readTextOrUndefined(join(commonDirectoryOf(repository.gitDirectory), 'config'));
+  return text !== undefined && configIgnoresCase(text);
+}
+
+function readTextOrUndefined(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8').split(/\r?\n/);
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The lines of an ignore file, as bytes (latin1 characters), or `undefined` when there is none.
+ * Like git, a `.gitignore` in the working tree that is a symbolic link is not read (`inTree`).
+ */
+function readIgnoreFile(path: string, inTree = false): string[] | undefined {
+  try {
+    if (inTree && lstatSync(path).isSymbolicLink()) return undefined;
+    return ignoreFileLines(readFileSync(path, 'latin1'));
   } catch {
     return undefined;
   }
@@ -302,9 +345,17 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();
 
-  const baseLevels: IgnoreLevel[] = [ignoreLevel('', DEFAULT_IGNORE_PATTERNS), ...repositoryLevels(rootReal)];
+  const repository = findRepository(rootReal);
+  // Git matches ignore rules case-sensitively unless the repository says otherwise.
+  const fold = repositoryIgnoresCase(repository);
+  const baseLevels: IgnoreLevel[] = [
+    ignoreLevel('', DEFAULT_IGNORE_PATTERNS, fold),
+    ...repositoryLevels(rootReal, repository, fold),
+  ];
   const callerLevel: IgnoreLevel | undefined =
-    options.ignore && options.ignore.length > 0 ? ignoreLevel('', options.ignore) : undefined;
+    options.ignore && options.ignore.length > 0
+      ? ignoreLevel('', options.ignore.map(toByteString), fold)
+      : undefined;
 
   // Directories reached through symbolic links wait until the real tree is walked and are then
   // taken in path order, so which of two views of one directory is walked and which is reported
@@ -345,9 +396,11 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
       return;
     }
     const levels = [...parents];
-    if (entries.some((entry) => entry.name === '.gitignore')) {
+    // Like git, a `.gitignore` that is a symbolic link is not read.
+    const ignoreFile = entries.find((entry) => entry.name === '.gitignore');
+    if (ignoreFile && !ignoreFile.isSymbolicLink()) {
       const gitignore = readIgnoreFile(join(absolute, '.gitignore'));
-      if (gitignore !== undefined) levels.push(ignoreLevel(relativeDir, gitignore));
+      if (gitignore !== undefined) levels.push(ignoreLevel(relativeDir, gitignore, fold));
     }
     const effective = callerLevel ? [...levels, callerLevel] : levels;
 
@@ -357,6 +410,8 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
         ? absolute + entry.name
         : absolute + separator + entry.name;
       const childPath = relativeDir + entry.name;
+      // Like git, never anything named `.git`, file or directory, whatever the rules say.
+      if (entry.name === '.git' || (fold && entry.name.toLowerCase() === '.git')) continue;
       if (entry.isSymbolicLink()) {
         let target: string;
         try {
