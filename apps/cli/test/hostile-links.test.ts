@@ -22,10 +22,7 @@ function hostileTree(): string {
   mkdirSync(outside);
   writeFileSync(join(outside, 'id_rsa.py'), `def leaked_secret_key():\n    return "${SECRET}"\n`);
   writeFileSync(join(outside, 'rules.md'), `# Rules\n\n${SECRET} rule\n`);
-  writeFileSync(
-    join(root, 'src', 'app.py'),
-    'def served_function():\n    return leaked_secret_key()\n',
-  );
+  writeFileSync(join(root, 'src', 'app.py'), 'def served_function():\n    return leaked_secret_key()\n');
   symlinkSync(join(outside, 'id_rsa.py'), join(root, 'notes.py'));
   symlinkSync('/etc/passwd', join(root, 'passwd_link.py'));
   symlinkSync(join(root, 'notes.py'), join(root, 'chained.py'));

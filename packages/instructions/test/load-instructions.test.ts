@@ -189,7 +189,11 @@ describe('loadInstructions with links that leave the root', () => {
           { path: 'AGENTS.md', line: 1, message: outside },
           { path: '.cursorrules', line: 1, message: outside },
           { path: '.cursor/rules/shared/remote.mdc', line: 1, message: outside },
-          { path: 'CLAUDE.md', line: 3, message: 'cannot read import @hop.md (symbolic link outside the root)' },
+          {
+            path: 'CLAUDE.md',
+            line: 3,
+            message: 'cannot read import @hop.md (symbolic link outside the root)',
+          },
         ]),
       );
       const followed = await loadInstructions({ root, followExternalLinks: true });

@@ -41,7 +41,10 @@ describe('skills on real-world inputs', () => {
     try {
       await writeSkill('skills/good', '---\nname: good\ndescription: Works.\n---\nBody.\n');
       await mkdir(join(outside, 'remote'), { recursive: true });
-      await writeFile(join(outside, 'remote', 'SKILL.md'), '---\nname: remote\ndescription: Secret.\n---\nX\n');
+      await writeFile(
+        join(outside, 'remote', 'SKILL.md'),
+        '---\nname: remote\ndescription: Secret.\n---\nX\n',
+      );
       await mkdir(join(root, 'skills', 'file-link'), { recursive: true });
       await symlink(join(outside, 'remote', 'SKILL.md'), join(root, 'skills', 'file-link', 'SKILL.md'));
       await symlink(join(outside, 'remote'), join(root, 'skills', 'dir-link'));

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import { errorExcerpt } from '../error-excerpt.js';
 import { asUserError } from '../errors.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 import { MCP_TOOLS } from './tools/index.js';
@@ -43,7 +44,7 @@ export async function callTool(
     const message = userError
       ? userError.message
       : `internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`;
-    return { isError: true, content: [{ type: 'text', text: message }] };
+    return { isError: true, content: [{ type: 'text', text: errorExcerpt(message) }] };
   }
 }
 
