@@ -209,3 +209,36 @@ describe('listDefinitions', () => {
     expect(listed.skipped).toEqual(scanned.skipped);
   });
 });
+
+describe('ignoredBecause', () => {
+  it('names the rules that leave a file out, as the walk would', async () => {
+    const root = makeTree({
+      '.gitignore': '.env\n*.log\n',
+      '.git/config': '[core]\n',
+      '.git/info/exclude': 'private.ts\n',
+      'pkg/.gitignore': 'local.ts\n!keep.log\n',
+      'pkg/local.ts': '',
+      'pkg/keep.log': '',
+      'pkg/debug.log': '',
+      'src/a.ts': '',
+      'private.ts': '',
+      '.env': 'SECRET=1',
+      'node_modules/x/index.js': '',
+    });
+    const { ignoredBecause } = await import('./walk.js');
+    expect(ignoredBecause(root, '.env')).toBe('.gitignore');
+    expect(ignoredBecause(root, 'pkg/debug.log')).toBe('.gitignore');
+    expect(ignoredBecause(root, 'pkg/local.ts')).toBe('pkg/.gitignore');
+    expect(ignoredBecause(root, 'pkg/keep.log')).toBeUndefined();
+    expect(ignoredBecause(root, 'private.ts')).toBe('.git/info/exclude');
+    expect(ignoredBecause(root, 'node_modules/x/index.js')).toBe('the default ignore list');
+    expect(ignoredBecause(root, 'src/a.ts')).toBeUndefined();
+    expect(ignoredBecause(root, 'src/a.ts', { ignore: ['src/'] })).toBe('the configured ignore patterns');
+    expect(ignoredBecause(root, '.git/config')).toBe('inside .git');
+    expect(ignoredBecause(root, './src/../.git/config')).toBe('inside .git');
+    // Every file the walk lists, and no other, is one ignoredBecause lets through.
+    const listed = await paths(root);
+    for (const path of ['.env', 'pkg/debug.log', 'pkg/local.ts', 'pkg/keep.log', 'private.ts', 'src/a.ts'])
+      expect(ignoredBecause(root, path) === undefined).toBe(listed.includes(path));
+  });
+});

@@ -137,6 +137,8 @@ interface IgnoreLevel {
   patterns: IgnorePattern[];
   /** `core.ignorecase`: paths are ASCII-lower-cased before they are matched. */
   fold: boolean;
+  /** Where the rules come from, for a user (`pkg/.gitignore`, `the default ignore list`). */
+  source: string;
   /**
    * Set when every pattern is a bare name (no `/` but a trailing one): such a pattern matches by
    * a path's last component alone, at any depth, so the outcome depends on the name (and on being
@@ -149,13 +151,19 @@ interface IgnoreLevel {
 type FileVerdict = 'ignored' | 'unignored' | 'none';
 
 /** One level of rules from gitignore lines (bytes as latin1 characters, see `toByteString`). */
-function ignoreLevel(base: string, lines: readonly string[], fold: boolean, prefix?: string): IgnoreLevel {
+function ignoreLevel(
+  base: string,
+  lines: readonly string[],
+  fold: boolean,
+  source: string,
+  prefix?: string,
+): IgnoreLevel {
   const patterns: IgnorePattern[] = [];
   for (const line of lines) {
     const pattern = parseIgnoreLine(line, fold);
     if (pattern) patterns.push(pattern);
   }
-  const level: IgnoreLevel = { base, patterns, fold };
+  const level: IgnoreLevel = { base, patterns, fold, source };
   if (prefix) level.prefix = prefix;
   if (patterns.every((pattern) => pattern.basename)) level.byName = new Map();
   return level;
@@ -198,14 +206,19 @@ function verdictAt(level: IgnoreLevel, path: string, directory: boolean): FileVe
  * rule (ignore or re-include) decides.
  */
 function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
+  return decidingLevel(levels, path) !== undefined;
+}
+
+/** The level whose rule ignores `path` (see {@link isIgnored}), or `undefined` when it is not ignored. */
+function decidingLevel(levels: readonly IgnoreLevel[], path: string): IgnoreLevel | undefined {
   const directory = path.endsWith('/');
   for (let index = levels.length - 1; index >= 0; index--) {
     const level = levels[index]!;
     if (!path.startsWith(level.base)) continue;
     const verdict = verdictAt(level, path, directory);
-    if (verdict !== 'none') return verdict === 'ignored';
+    if (verdict !== 'none') return verdict === 'ignored' ? level : undefined;
   }
-  return false;
+  return undefined;
 }
 
 /** The repository `root` is in: its top directory and git directory, or `undefined` outside one. */
@@ -250,16 +263,17 @@ function repositoryLevels(
     return relativeRoot === '' ? undefined : `${relativeRoot}/`;
   };
   // Lowest precedence first, each with the directory its patterns are relative to.
-  const sources: { directory: string; lines: string[] }[] = [];
+  const sources: { directory: string; lines: string[]; source: string }[] = [];
   const exclude = readIgnoreFile(join(commonDirectoryOf(repository.gitDirectory), 'info', 'exclude'));
-  if (exclude !== undefined) sources.push({ directory: top, lines: exclude });
+  if (exclude !== undefined) sources.push({ directory: top, lines: exclude, source: '.git/info/exclude' });
   for (const directory of above.reverse()) {
-    const lines = readIgnoreFile(join(directory, '.gitignore'), true);
-    if (lines !== undefined) sources.push({ directory, lines });
+    const file = join(directory, '.gitignore');
+    const lines = readIgnoreFile(file, true);
+    if (lines !== undefined) sources.push({ directory, lines, source: toPosix(relative(root, file)) });
   }
-  const levels = sources.map(({ directory, lines }) => ({
+  const levels = sources.map(({ directory, lines, source }) => ({
     directory,
-    level: ignoreLevel('', lines, fold, prefixOf(directory)),
+    level: ignoreLevel('', lines, fold, source, prefixOf(directory)),
   }));
   // A directory the repository ignores (`dist/`, `node_modules/`), walked on purpose, is mapped
   // for what it holds: its repository's rules would leave nothing.
@@ -345,17 +359,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();
 
-  const repository = findRepository(rootReal);
-  // Git matches ignore rules case-sensitively unless the repository says otherwise.
-  const fold = repositoryIgnoresCase(repository);
-  const baseLevels: IgnoreLevel[] = [
-    ignoreLevel('', DEFAULT_IGNORE_PATTERNS, fold),
-    ...repositoryLevels(rootReal, repository, fold),
-  ];
-  const callerLevel: IgnoreLevel | undefined =
-    options.ignore && options.ignore.length > 0
-      ? ignoreLevel('', options.ignore.map(toByteString), fold)
-      : undefined;
+  const { fold, baseLevels, callerLevel } = rulesOf(rootReal, options.ignore);
 
   // Directories reached through symbolic links wait until the real tree is walked and are then
   // taken in path order, so which of two views of one directory is walked and which is reported
@@ -400,7 +404,8 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
     const ignoreFile = entries.find((entry) => entry.name === '.gitignore');
     if (ignoreFile && !ignoreFile.isSymbolicLink()) {
       const gitignore = readIgnoreFile(join(absolute, '.gitignore'));
-      if (gitignore !== undefined) levels.push(ignoreLevel(relativeDir, gitignore, fold));
+      if (gitignore !== undefined)
+        levels.push(ignoreLevel(relativeDir, gitignore, fold, `${relativeDir}.gitignore`));
     }
     const effective = callerLevel ? [...levels, callerLevel] : levels;
 
@@ -457,6 +462,56 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   files.sort(byPath);
   skipped.sort(byPath);
   return { files, skipped };
+}
+
+/** The rules every path under `rootReal` starts with: defaults, the repository's, the caller's. */
+function rulesOf(
+  rootReal: string,
+  ignore: readonly string[] | undefined,
+): { fold: boolean; baseLevels: IgnoreLevel[]; callerLevel: IgnoreLevel | undefined } {
+  const repository = findRepository(rootReal);
+  // Git matches ignore rules case-sensitively unless the repository says otherwise.
+  const fold = repositoryIgnoresCase(repository);
+  const baseLevels: IgnoreLevel[] = [
+    ignoreLevel('', DEFAULT_IGNORE_PATTERNS, fold, 'the default ignore list'),
+    ...repositoryLevels(rootReal, repository, fold),
+  ];
+  const callerLevel: IgnoreLevel | undefined =
+    ignore && ignore.length > 0
+      ? ignoreLevel('', ignore.map(toByteString), fold, 'the configured ignore patterns')
+      : undefined;
+  return { fold, baseLevels, callerLevel };
+}
+
+/**
+ * Why the walk of `root` would leave out the file `path` (relative to `root`, `/`-separated): the
+ * ignore file whose rule does (`.gitignore`, `pkg/.gitignore`, `.git/info/exclude`, `the default
+ * ignore list`, `the configured ignore patterns`), `inside .git` for anything in a `.git`
+ * directory, or `undefined` when the walk would list it. For servers that hand out single files
+ * (they must not serve what the map leaves out, a git-ignored `.env` above all).
+ */
+export function ignoredBecause(
+  root: string,
+  path: string,
+  options: { ignore?: readonly string[] } = {},
+): string | undefined {
+  const rootReal = realpathSync(root);
+  const { fold, baseLevels, callerLevel } = rulesOf(rootReal, options.ignore);
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.some((segment) => segment === '.git' || (fold && segment.toLowerCase() === '.git')))
+    return 'inside .git';
+  const levels = [...baseLevels];
+  let directory = '';
+  for (const [index, segment] of segments.entries()) {
+    const gitignore = readIgnoreFile(join(rootReal, ...directory.split('/'), '.gitignore'), true);
+    if (gitignore !== undefined)
+      levels.push(ignoreLevel(directory, gitignore, fold, `${directory}.gitignore`));
+    const child = directory + segment + (index === segments.length - 1 ? '' : '/');
+    const level = decidingLevel(callerLevel ? [...levels, callerLevel] : levels, child);
+    if (level) return level.source;
+    directory = child;
+  }
+  return undefined;
 }
 
 /** `path` relative to `root` with `/` separators (for caller-supplied absolute paths). */

@@ -11,6 +11,8 @@ export interface McpServeOptions {
   root: string;
   /** The served repository's configuration. */
   config: ResolvedConfig;
+  /** Serve files the walk ignores through `read` (`--allow-ignored`); `.git/` never. */
+  allowIgnored?: boolean;
   /** The ctxkit version announced to clients. */
   version: string;
   stdin: NodeJS.ReadableStream;
@@ -61,7 +63,11 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     { name: 'ctxkit', version: options.version },
     { instructions: SERVER_INSTRUCTIONS },
   );
-  const context: ToolContext = { root: options.root, config: options.config };
+  const context: ToolContext = {
+    root: options.root,
+    config: options.config,
+    ...(options.allowIgnored ? { allowIgnored: true } : {}),
+  };
   // Calls still running when the client closes its end are answered before the server stops: a
   // client may write its requests and close stdin at once (`… | ctxkit mcp`).
   let running = 0;
