@@ -18,6 +18,9 @@ const scratch = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 const workspace = realpathSync(mkdtempSync(join(scratch, 'ctxkit-repomap-git-parity-')));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
+/** Batches per run (about 6.5 cases each); PARITY_RUNS=5000 searches longer. */
+const RUNS = Number(process.env.PARITY_RUNS ?? 600);
+
 const gitAvailable = spawnSync('git', ['--version']).status === 0;
 
 /** Names chosen to collide under case folding, to need escapes, and to hold non-ASCII bytes. */
@@ -242,32 +245,36 @@ async function walkedFiles(root: string): Promise<string[]> {
 const sorted = (paths: string[]) => [...paths].sort();
 
 describe.skipIf(!gitAvailable)('the walk against git ls-files', () => {
-  it('lists exactly the files git lists, for generated trees and ignore rules', async () => {
-    let cases = 0;
-    await fc.assert(
-      fc.asyncProperty(batch, async (value) => {
-        const top = writeBatch(value);
-        try {
-          const expected = gitFiles(top);
-          expect(await walkedFiles(top)).toEqual(expected);
-          // Each case's directory walked alone: the exclude file and the top .gitignore still apply.
-          for (let index = 0; index < value.cases.length; index++) {
-            const prefix = `c${index}/`;
-            const own = expected
-              .filter((file) => file.startsWith(prefix))
-              .map((file) => file.slice(prefix.length));
-            const walked = await walkedFiles(join(top, `c${index}`)).catch(() => []);
-            // A case directory the top rules ignore is walked on purpose for what it holds; git
-            // lists nothing there, so only cases git descends into are compared.
-            if (own.length > 0) expect(walked).toEqual(sorted(own));
+  it(
+    'lists exactly the files git lists, for generated trees and ignore rules',
+    async () => {
+      let cases = 0;
+      await fc.assert(
+        fc.asyncProperty(batch, async (value) => {
+          const top = writeBatch(value);
+          try {
+            const expected = gitFiles(top);
+            expect(await walkedFiles(top)).toEqual(expected);
+            // Each case's directory walked alone: the exclude file and the top .gitignore still apply.
+            for (let index = 0; index < value.cases.length; index++) {
+              const prefix = `c${index}/`;
+              const own = expected
+                .filter((file) => file.startsWith(prefix))
+                .map((file) => file.slice(prefix.length));
+              const walked = await walkedFiles(join(top, `c${index}`)).catch(() => []);
+              // A case directory the top rules ignore is walked on purpose for what it holds; git
+              // lists nothing there, so only cases git descends into are compared.
+              if (own.length > 0) expect(walked).toEqual(sorted(own));
+            }
+            cases += value.cases.length;
+          } finally {
+            rmSync(top, { recursive: true, force: true });
           }
-          cases += value.cases.length;
-        } finally {
-          rmSync(top, { recursive: true, force: true });
-        }
-      }),
-      { numRuns: Number(process.env.PARITY_RUNS ?? 600) },
-    );
-    expect(cases).toBeGreaterThan(1000);
-  }, 60_000);
+        }),
+        { numRuns: RUNS },
+      );
+      expect(cases).toBeGreaterThan(1000);
+    },
+    RUNS * 200,
+  );
 });
