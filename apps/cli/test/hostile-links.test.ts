@@ -85,6 +85,30 @@ describe('links out of the served tree', () => {
     expect(pack.stdout).toContain(SECRET);
   });
 
+  it('ctxkit instructions, skills and retrieve leave them out unless --follow-external-links', async () => {
+    const skill = join(root, '..', 'outside', 'SKILL.md');
+    writeFileSync(
+      skill,
+      `---\nname: leaked\ndescription: Use for leaked secret key work. ${SECRET}\n---\n${SECRET}\n`,
+    );
+    mkdirSync(join(root, 'skills', 'leaked'), { recursive: true });
+    symlinkSync(skill, join(root, 'skills', 'leaked', 'SKILL.md'));
+    mkdirSync(join(root, 'notes'), { recursive: true });
+    symlinkSync(join(root, '..', 'outside', 'rules.md'), join(root, 'notes', 'rules.md'));
+    const commands = [
+      ['instructions', root],
+      ['skills', root, '--task', 'leaked secret key work'],
+      ['retrieve', 'notes', '--query', 'secret rule', '--block'],
+    ];
+    for (const command of commands) {
+      const refused = await runCli(command, { cwd: root });
+      expect(`${refused.stdout}${refused.stderr}`).not.toContain(SECRET);
+      const followed = await runCli([...command, '--follow-external-links'], { cwd: root });
+      expect(followed.code).toBe(0);
+      expect(followed.stdout).toContain(SECRET);
+    }
+  });
+
   it('the built library leaves them out on its walk thread too', () => {
     const script = `
 import { buildRepoMap } from '@ctxkit/repomap';
