@@ -1,3 +1,5 @@
+import { errorExcerpt } from './error-excerpt.js';
+
 /** Exit code for a mistake in the command line or its input: the user can fix it. */
 export const EXIT_USAGE = 2;
 /** Exit code for a failure inside ctxkit itself. */
@@ -62,12 +64,13 @@ export function asUserError(error: unknown): UserError | undefined {
 export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug: boolean): number {
   const userError = asUserError(error);
   if (userError) {
-    // One line, whatever the message held: a multi-line message would read like a stack.
-    stderr.write(`ctxkit: ${userError.message.split('\n')[0]}\n`);
+    // One short line, whatever the message held: a multi-line message would read like a stack,
+    // and a message quoting a pasted megabyte would bury the error.
+    stderr.write(`ctxkit: ${errorExcerpt(userError.message)}\n`);
     return EXIT_USAGE;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`ctxkit: internal error: ${message.split('\n')[0]}\n`);
+  stderr.write(`ctxkit: internal error: ${errorExcerpt(message)}\n`);
   if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
   else
     stderr.write(`ctxkit: this is a bug in ctxkit; run again with ${DEBUG_ENV}=1 to see the stack trace\n`);

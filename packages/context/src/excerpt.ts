@@ -1,5 +1,5 @@
 import { indentationOf, isDefinitionHeader, isTransparentLine } from './definition-headers.js';
-import { extractIdentifiers, type TaskIdentifier } from './identifiers.js';
+import { extractIdentifiers, MAX_IDENTIFIER_LENGTH, type TaskIdentifier } from './identifiers.js';
 import type { ExcerptMode } from './roles.js';
 
 /** A definition in the file, as a scanner (e.g. `@ctxkit/repomap`) or the caller found it. */
@@ -96,9 +96,8 @@ const DEFAULT_WHOLE_FILE_LINES = 40;
 const MAX_WHOLE_DEFINITION_LINES = 80;
 // After this many windows in a row fail to fit, smaller ones are unlikely to help; stop trying.
 const MAX_CONSECUTIVE_MISSES = 16;
-
-// No real identifier is this long; a longer "word" (a pasted hex dump) would only bloat the pattern.
-const MAX_IDENTIFIER_LENGTH = 256;
+/** Above this size an alternation of identifiers is not compiled (see `excerptFile`). */
+const MAX_ALTERNATION_CHARS = 64 * 1024;
 
 /**
  * Per line (1-based), which of `keys` (lower-case identifiers) occur in it, whole-word and
@@ -117,9 +116,15 @@ export function findLineHits(lines: readonly string[], keys: readonly string[]):
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
     .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|');
-  const pattern = new RegExp(`(?<![\\w$])(?:${alternation})(?![\\w$])`, 'gi');
+  // A caller's huge identifier list would make a pattern too large to compile: then every word
+  // of the text is looked up instead (the same hits, identifiers being runs of [\w$]).
+  const wanted = new Set(usable);
+  const matches =
+    alternation.length <= MAX_ALTERNATION_CHARS
+      ? text.matchAll(new RegExp(`(?<![\\w$])(?:${alternation})(?![\\w$])`, 'gi'))
+      : [...text.matchAll(/[\w$]+/g)].filter((match) => wanted.has(match[0].toLowerCase()));
   let line = 0;
-  for (const match of text.matchAll(pattern)) {
+  for (const match of matches) {
     // Matches come in text order, so the line index only moves forward.
     while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= match.index) line += 1;
     const set = lineHits.get(line + 1) ?? new Set<string>();
@@ -167,8 +172,8 @@ export function normalizeIdentifiers(
   }
   const byKey = new Map<string, TaskIdentifier>();
   for (const identifier of list) {
-    // An empty name would match at every word boundary: every line a hit.
-    if (identifier.name.trim() === '') continue;
+    // An empty name would match at every word boundary: every line a hit; a huge one is data.
+    if (identifier.name.trim() === '' || identifier.name.length > MAX_IDENTIFIER_LENGTH) continue;
     const key = identifier.name.toLowerCase();
     const existing = byKey.get(key);
     if (existing) byKey.set(key, { name: existing.name, strong: existing.strong || identifier.strong });

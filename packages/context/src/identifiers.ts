@@ -19,6 +19,12 @@ const STOP_WORDS = new Set(
 
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
 
+/**
+ * Longer "names" are data pasted into a task (a hex dump, a minified line), never a symbol: they are
+ * left out, so no pattern is ever built from them.
+ */
+export const MAX_IDENTIFIER_LENGTH = 256;
+
 /** A name taken from a task, with whether it looks like code rather than English. */
 export interface TaskIdentifier {
   /** The name as first written in the task. */
@@ -48,6 +54,7 @@ export function extractIdentifiers(text: string): TaskIdentifier[] {
   }
   for (const match of text.matchAll(IDENTIFIER)) {
     const name = match[0];
+    if (name.length > MAX_IDENTIFIER_LENGTH) continue;
     const key = name.toLowerCase();
     // Two-letter names (`db`, `fs`, `io`) count only when written as code: in prose they are words.
     if (name.length < (quoted.has(name) ? 2 : 3) || STOP_WORDS.has(key)) continue;

@@ -44,6 +44,11 @@ export interface PackRepositoryOptions {
   instructions?: PackInstructionSettings;
   /** Directories (relative to `root`) searched for skills; `@ctxkit/skills`' defaults when absent. */
   skillRoots?: string[];
+  /**
+   * Read files whose real path is outside `root` (behind symbolic links). Default false: a link out
+   * of the repository is skipped by the map, the instructions and the skills alike.
+   */
+  followExternalLinks?: boolean;
   /** Called while the repository is scanned (cache hits count as done). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -84,6 +89,7 @@ async function readSources(root: string, paths: string[]): Promise<SourceFile[]>
 export async function packRepository(options: PackRepositoryOptions): Promise<RepositoryPack> {
   const { root, task, budget, tokenizer } = options;
   const plan = planPack(budget);
+  const links = options.followExternalLinks ? { followExternalLinks: true } : {};
   const built: RenderableRepoMap = await buildRenderableRepoMap({
     root,
     query: task,
@@ -91,6 +97,7 @@ export async function packRepository(options: PackRepositoryOptions): Promise<Re
     tokenizer,
     cache: options.cache ?? {},
     ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),
+    ...links,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   const map = built.result;
@@ -105,8 +112,13 @@ export async function packRepository(options: PackRepositoryOptions): Promise<Re
       ...(settings.files !== undefined ? { files: settings.files } : {}),
       ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
       ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
+      ...links,
     }),
-    discoverSkills({ root, ...(options.skillRoots !== undefined ? { roots: options.skillRoots } : {}) }),
+    discoverSkills({
+      root,
+      ...(options.skillRoots !== undefined ? { roots: options.skillRoots } : {}),
+      ...links,
+    }),
   ]);
   const selection = selectSkills(discovered.skills, { task, scope: considered });
   const pack = composePack({

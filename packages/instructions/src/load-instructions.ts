@@ -32,6 +32,8 @@ import type {
  */
 export async function loadInstructions(options: LoadInstructionsOptions): Promise<InstructionsResult> {
   await checkLoadOptions(options);
+  // Where the root really is, to refuse links that lead out of it (unless the caller opts in).
+  const rootReal = options.followExternalLinks ? undefined : await realpath(options.root);
   const scope = (options.scope ?? []).map((file) => toRelative(options.root, file));
   // A directory in scope (`--scope packages/api`) brings its own nested files, not just its parents'.
   const scopeForDiscovery = await Promise.all(
@@ -60,7 +62,7 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
     const extra = extraFiles.has(path);
     // Extra files must stay inside the root: instruction loading never reads outside the project.
     const outside = extra && /^\.\.(\/|$)/.test(posix.normalize(path));
-    const read = outside ? { absent: 'outside the root' } : await readSource(options.root, path);
+    const read = outside ? { absent: 'outside the root' } : await readSource(options.root, path, rootReal);
     if (read.absent !== undefined) {
       if (extra)
         readProblems.push({ path, line: 1, message: `listed in files but ${read.absent}; left out` });
@@ -75,6 +77,8 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
     try {
       const absolute = join(options.root, ...path.split('/'));
       if (!(await stat(absolute)).isFile()) return undefined;
+      if (rootReal !== undefined && !isInside(rootReal, await realpath(absolute)))
+        return { error: OUTSIDE_LINK };
       const { text } = decodeText(await readFile(absolute));
       // `@logo.png` is not instructions: a file with NUL bytes stays an unexpanded line.
       return text.includes('\0') ? undefined : text;
@@ -107,6 +111,7 @@ async function checkLoadOptions(options: LoadInstructionsOptions): Promise<void>
   checkBuildOptions('loadInstructions', options);
   checkPathList('loadInstructions', 'files', options.files, true);
   checkBoolean('loadInstructions', 'includeReadme', options.includeReadme);
+  checkBoolean('loadInstructions', 'followExternalLinks', options.followExternalLinks);
   // A mistyped root would otherwise look like a project without instruction files.
   let directory: boolean;
   try {
@@ -136,13 +141,19 @@ async function isDirectory(path: string): Promise<boolean> {
 async function readSource(
   root: string,
   path: string,
+  rootReal: string | undefined,
 ): Promise<{ source?: InstructionSource; problem?: InstructionProblem; absent?: string }> {
   const absolute = join(root, ...path.split('/'));
   try {
     const info = await stat(absolute);
     if (!info.isFile())
       return { absent: info.isDirectory() ? 'it is a directory' : 'it is not a regular file' };
-    const [bytes, real] = await Promise.all([readFile(absolute), realpath(absolute)]);
+    const real = await realpath(absolute);
+    // Checked before reading: a link out of the project (`CLAUDE.md -> ~/.ssh/id_rsa`) is never read.
+    if (rootReal !== undefined && !isInside(rootReal, real)) {
+      return { problem: { path, line: 1, message: `${OUTSIDE_LINK}; left out` } };
+    }
+    const bytes = await readFile(absolute);
     // A NUL byte in the first 8000 bytes is how git tells binary from text: not instructions.
     if (bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) {
       return { problem: { path, line: 1, message: 'binary file (it holds NUL bytes); left out' } };
@@ -162,6 +173,15 @@ async function readSource(
       problem: { path, line: 1, message: `cannot read the file (${describeReadError(error)}); left out` },
     };
   }
+}
+
+/** Why a file behind a link that leaves the root is not loaded. */
+const OUTSIDE_LINK = 'symbolic link outside the root';
+
+/** Whether the real path `path` is the real path `root` or below it. */
+function isInside(root: string, path: string): boolean {
+  const below = relative(root, path);
+  return below === '' || (!isAbsolute(below) && below !== '..' && !below.startsWith(`..${sep}`));
 }
 
 /** How many leading bytes are searched for a NUL byte (git's own limit). */

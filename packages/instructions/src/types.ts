@@ -11,6 +11,12 @@ export interface LoadInstructionsOptions {
   /** Load the root README.md last, as the lowest-priority file. Off by default: a README dilutes. */
   includeReadme?: boolean;
   /**
+   * Read instruction files (and imports) that are symbolic links leading outside `root`. Off by
+   * default: such a file is left out with a problem saying so, so nothing outside the project is
+   * loaded unless asked for.
+   */
+  followExternalLinks?: boolean;
+  /**
    * Extra instruction files (relative to `root`), loaded after the conventional ones and before
    * README.md, e.g. `docs/CONVENTIONS.md`. One that is missing, a directory or outside the root is
    * left out with an entry in `problems`.

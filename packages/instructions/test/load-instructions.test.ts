@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -160,6 +160,50 @@ describe('loadInstructions with files that are not UTF-8 text', () => {
       );
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('loadInstructions with links that leave the root', () => {
+  it('leaves out files and imports whose real path is outside the root, unless asked to follow them', async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'ctxkit-instructions-links-')));
+    try {
+      const root = join(workspace, 'repo');
+      mkdirSync(join(root, '.cursor', 'rules'), { recursive: true });
+      mkdirSync(join(workspace, 'shared'));
+      writeFileSync(join(workspace, 'secret.md'), 'TOP SECRET\n');
+      writeFileSync(join(workspace, 'shared', 'remote.mdc'), 'SHARED SECRET\n');
+      writeFileSync(join(root, 'rules.md'), 'Run the tests.\n');
+      symlinkSync(join(workspace, 'secret.md'), join(root, 'AGENTS.md'));
+      // A chain: a link inside the root to a link that leaves it.
+      symlinkSync(join(workspace, 'secret.md'), join(root, 'hop.md'));
+      symlinkSync(join(root, 'hop.md'), join(root, '.cursorrules'));
+      symlinkSync(join(workspace, 'shared'), join(root, '.cursor', 'rules', 'shared'));
+      writeFileSync(join(root, 'CLAUDE.md'), '# Claude\n\n@hop.md\n@rules.md\n');
+      const result = await loadInstructions({ root });
+      expect(result.text).not.toContain('SECRET');
+      expect(result.text).toContain('Run the tests.');
+      const outside = 'symbolic link outside the root; left out';
+      expect(result.problems).toEqual(
+        expect.arrayContaining([
+          { path: 'AGENTS.md', line: 1, message: outside },
+          { path: '.cursorrules', line: 1, message: outside },
+          { path: '.cursor/rules/shared/remote.mdc', line: 1, message: outside },
+          {
+            path: 'CLAUDE.md',
+            line: 3,
+            message: 'cannot read import @hop.md (symbolic link outside the root)',
+          },
+        ]),
+      );
+      const followed = await loadInstructions({ root, followExternalLinks: true });
+      expect(followed.text).toContain('TOP SECRET');
+      expect(followed.text).toContain('SHARED SECRET');
+      await expect(loadInstructions({ root, followExternalLinks: 1 as never })).rejects.toThrow(
+        /followExternalLinks/,
+      );
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
     }
   });
 });

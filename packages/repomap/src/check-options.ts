@@ -6,8 +6,10 @@
 import type { BuildRepoMapOptions } from './repo-map.js';
 import type { ScanRepositoryOptions } from './scan-repository.js';
 
+/** A short, escaped form of what the caller passed: never a pasted megabyte in an error message. */
 function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}… (${text.length} characters)` : text;
 }
 
 /** Throw a `TypeError` unless `value` is undefined or an array of strings. */
@@ -43,6 +45,11 @@ export function checkScanOptions(where: string, options: ScanRepositoryOptions):
   }
   checkNumber(where, 'maxFileBytes', options.maxFileBytes, 1);
   checkStrings(where, 'ignore', options.ignore);
+  if (options.followExternalLinks !== undefined && typeof options.followExternalLinks !== 'boolean') {
+    throw new TypeError(
+      `${where}: followExternalLinks must be true or false, found ${describe(options.followExternalLinks)}`,
+    );
+  }
 }
 
 const BACKGROUND_WALK_MODES: readonly string[] = ['auto', 'always', 'never'];

@@ -3,6 +3,7 @@
  * and path-like mentions (file paths, stack-trace frames, dotted module paths). Pure text analysis;
  * matching against a tree happens in `mentions.ts` and `rank.ts`.
  */
+import { MAX_TASK_WORD_LENGTH } from './word-filter.js';
 
 /** An identifier-shaped token the task text contains, and how strongly it names code. */
 export interface QueryIdentifier {
@@ -99,6 +100,9 @@ function codeRanges(text: string): [number, number][] {
   return ranges;
 }
 
+/** The longest token read as a path mention (the common PATH_MAX). */
+const MAX_PATH_MENTION_LENGTH = 4096;
+
 /** Extensions that make a token a file mention; `.py:123` and `.js)` are handled by the token pattern. */
 const FILE_EXTENSION =
   /\.(?:py|pyi|pyx|ts|tsx|mts|cts|js|jsx|mjs|cjs|go|rs|java|kt|c|h|cc|cpp|cxx|hpp|hh|cs|rb|php|swift|scala)$/i;
@@ -114,6 +118,8 @@ function extractPathMentions(text: string): PathMention[] {
     mentions.push(mention);
   };
   for (const match of text.matchAll(/[A-Za-z0-9_.~\-/\\]+/g)) {
+    // No path is this long; trimming one that is would cost time quadratic in its length.
+    if (match[0].length > MAX_PATH_MENTION_LENGTH) continue;
     let token = match[0].replace(/\\/g, '/').replace(/[.:-]+$/, '');
     if (!token.includes('/') && !token.includes('.')) continue;
     const extension = FILE_EXTENSION.exec(token);
@@ -144,6 +150,8 @@ export function analyzeQuery(text: string): QueryAnalysis {
   let rangeIndex = 0;
   for (const match of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
     const name = match[0];
+    // A pasted hex dump or minified line is not a name, and would only cost (see the constant).
+    if (name.length > MAX_TASK_WORD_LENGTH) continue;
     const index = match.index ?? 0;
     while (rangeIndex < ranges.length && ranges[rangeIndex]![1] <= index) rangeIndex++;
     const range = ranges[rangeIndex];

@@ -67,6 +67,11 @@ export interface BuildRepoMapOptions {
   maxFileBytes?: number;
   /** Extra gitignore-style patterns to leave out. */
   ignore?: string[];
+  /**
+   * Follow symbolic links whose real path leaves the root. Off by default: such links are skipped
+   * with the reason `symbolic link outside the root`, so no file outside the root reaches the map.
+   */
+  followExternalLinks?: boolean;
   /** Called as files are scanned (cache hits count as done). */
   onProgress?: (done: number, total: number) => void;
   /**

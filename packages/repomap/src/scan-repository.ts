@@ -37,6 +37,8 @@ export interface ScanRepositoryOptions {
   maxFileBytes?: number;
   /** Extra gitignore-style patterns to leave out. */
   ignore?: string[];
+  /** Follow symbolic links whose real path leaves the root; by default they are skipped with a reason. */
+  followExternalLinks?: boolean;
   /** Called as files are scanned (cache hits count as done). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -97,6 +99,7 @@ export function walkRequestOf(root: string, options: ScanRepositoryOptions): Wal
     root,
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
     ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),
+    ...(options.followExternalLinks === true ? { followExternalLinks: true } : {}),
   };
 }
 

@@ -109,6 +109,23 @@ describe('walkRepository', () => {
     ]);
   });
 
+  it('matches ignore rules case-sensitively, as git does, unless core.ignorecase is set', async () => {
+    const files = {
+      '.gitignore': 'Config\nConfig.*\n',
+      'pkg/config/load.go': '',
+      'pkg/config.go': '',
+      'pkg/Config': '',
+      'pkg/Config.json': '',
+    };
+    const linux = makeTree({ ...files, '.git/config': '[core]\n\tignorecase = false\n' });
+    expect(await paths(linux)).toEqual(['.gitignore', 'pkg/config.go', 'pkg/config/load.go']);
+    const mac = makeTree({ ...files, '.git/config': '[core]\n\tignorecase = true\n' });
+    expect(await paths(mac)).toEqual(['.gitignore']);
+    // Whatever the rules say, nothing named .git is walked, as in git.
+    const reincluded = makeTree({ '.gitignore': '!.git/\n', '.git/config': '', 'a.ts': '' });
+    expect(await paths(reincluded)).toEqual(['.gitignore', 'a.ts']);
+  });
+
   it('leaves out dependency, build and lock files by default, and caller patterns', async () => {
     const root = makeTree({
       'src/app.ts': '',
@@ -190,5 +207,38 @@ describe('listDefinitions', () => {
       'src/b.ts:2 Alpha',
     ]);
     expect(listed.skipped).toEqual(scanned.skipped);
+  });
+});
+
+describe('ignoredBecause', () => {
+  it('names the rules that leave a file out, as the walk would', async () => {
+    const root = makeTree({
+      '.gitignore': '.env\n*.log\n',
+      '.git/config': '[core]\n',
+      '.git/info/exclude': 'private.ts\n',
+      'pkg/.gitignore': 'local.ts\n!keep.log\n',
+      'pkg/local.ts': '',
+      'pkg/keep.log': '',
+      'pkg/debug.log': '',
+      'src/a.ts': '',
+      'private.ts': '',
+      '.env': 'SECRET=1',
+      'node_modules/x/index.js': '',
+    });
+    const { ignoredBecause } = await import('./walk.js');
+    expect(ignoredBecause(root, '.env')).toBe('.gitignore');
+    expect(ignoredBecause(root, 'pkg/debug.log')).toBe('.gitignore');
+    expect(ignoredBecause(root, 'pkg/local.ts')).toBe('pkg/.gitignore');
+    expect(ignoredBecause(root, 'pkg/keep.log')).toBeUndefined();
+    expect(ignoredBecause(root, 'private.ts')).toBe('.git/info/exclude');
+    expect(ignoredBecause(root, 'node_modules/x/index.js')).toBe('the default ignore list');
+    expect(ignoredBecause(root, 'src/a.ts')).toBeUndefined();
+    expect(ignoredBecause(root, 'src/a.ts', { ignore: ['src/'] })).toBe('the configured ignore patterns');
+    expect(ignoredBecause(root, '.git/config')).toBe('inside .git');
+    expect(ignoredBecause(root, './src/../.git/config')).toBe('inside .git');
+    // Every file the walk lists, and no other, is one ignoredBecause lets through.
+    const listed = await paths(root);
+    for (const path of ['.env', 'pkg/debug.log', 'pkg/local.ts', 'pkg/keep.log', 'private.ts', 'src/a.ts'])
+      expect(ignoredBecause(root, path) === undefined).toBe(listed.includes(path));
   });
 });

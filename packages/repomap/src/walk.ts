@@ -1,20 +1,28 @@
 /**
  * File walking: which files of a tree the repo map reads. Honours nested `.gitignore` files,
  * `.git/info/exclude`, a default ignore list and caller patterns; follows symbolic links inside the
- * root without ever looping; skips oversized files with a reason. Content checks (binary,
+ * root without ever looping, and skips (with a reason) links whose real path leaves the root, so
+ * nothing outside it reaches a model unless the caller opts in; skips oversized files with a reason. Content checks (binary,
  * undecodable) happen when a file is read, see `scan-file.ts`.
  */
 import {
   type Dirent,
-  existsSync,
+  lstatSync,
   readdirSync,
   readFileSync,
   realpathSync,
   type Stats,
   statSync,
 } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { configIgnoresCase } from './git-config.js';
+import {
+  type IgnorePattern,
+  ignoreFileLines,
+  ignoreSubject,
+  parseIgnoreLine,
+  toByteString,
+} from './gitignore-pattern.js';
 
 /**
  * Paths no repo map wants: dependency and build output directories, caches, lock files and
@@ -102,6 +110,11 @@ export interface WalkOptions {
   maxFileBytes?: number;
   /** Extra gitignore-style patterns, relative to the root; they take precedence over every other rule. */
   ignore?: readonly string[];
+  /**
+   * Follow symbolic links whose real path is outside the root (files and directories). Off by
+   * default: such a link is skipped with a reason, so nothing outside the root is ever read.
+   */
+  followExternalLinks?: boolean;
 }
 
 /** What {@link walkRepository} found, both lists sorted by path. */
@@ -111,11 +124,8 @@ export interface WalkResult {
 }
 
 /**
- * The ignore rules of one directory level: patterns relative to `base` (`''` or `dir/`). Files are
- * tested against `fileRules` only: the patterns that can match a file. A pattern ending in `/`
- * matches directories alone, and a file's directories were already tested on the way down (the
- * walk never enters an ignored one), so testing it against every file is wasted work, and on a
- * warm build this test runs for every file of the tree.
+ * The ignore rules of one directory level: patterns relative to `base` (`''` or `dir/`), in file
+ * order (the last matching one decides), matched as git matches them (see `gitignore-pattern.ts`).
  */
 interface IgnoreLevel {
   base: string;
@@ -124,63 +134,68 @@ interface IgnoreLevel {
    * set for the `.gitignore` files of a repository above the walked directory (`sub/dir/`).
    */
   prefix?: string;
-  rules: Ignore;
-  fileRules: Ignore;
+  patterns: IgnorePattern[];
+  /** `core.ignorecase`: paths are ASCII-lower-cased before they are matched. */
+  fold: boolean;
+  /** Where the rules come from, for a user (`pkg/.gitignore`, `the default ignore list`). */
+  source: string;
   /**
-   * Set when no file rule contains a `/`: such a pattern matches a file by its name alone, at any
-   * depth, so the outcome depends on the name only and is remembered per name.
+   * Set when every pattern is a bare name (no `/` but a trailing one): such a pattern matches by
+   * a path's last component alone, at any depth, so the outcome depends on the name (and on being
+   * a directory) only and is remembered per name. On a warm build this test runs for every file.
    */
   byName?: Map<string, FileVerdict>;
-  /** The same for directories, set when no rule has a `/` but a trailing one. */
-  directoryByName?: Map<string, FileVerdict>;
 }
 
 /** What one level says about a file: it ignores it, re-includes it, or has no matching rule. */
 type FileVerdict = 'ignored' | 'unignored' | 'none';
 
-/** Whether a gitignore line can only ever match directories (ends in an unescaped `/`). */
-function isDirectoryOnly(line: string): boolean {
-  const trimmed = line.trimEnd();
-  return trimmed.endsWith('/') && !trimmed.endsWith('\\/');
-}
-
-/** Whether a gitignore line is blank or a comment (matches nothing). */
-function isInert(line: string): boolean {
-  const trimmed = line.trim();
-  return trimmed === '' || trimmed.startsWith('#');
-}
-
-/** One level of rules from gitignore lines. */
-function ignoreLevel(base: string, lines: readonly string[], prefix?: string): IgnoreLevel {
-  const fileLines = lines.filter((line) => !isDirectoryOnly(line));
-  const level: IgnoreLevel = { base, rules: ignore().add([...lines]), fileRules: ignore().add(fileLines) };
+/** One level of rules from gitignore lines (bytes as latin1 characters, see `toByteString`). */
+function ignoreLevel(
+  base: string,
+  lines: readonly string[],
+  fold: boolean,
+  source: string,
+  prefix?: string,
+): IgnoreLevel {
+  const patterns: IgnorePattern[] = [];
+  for (const line of lines) {
+    const pattern = parseIgnoreLine(line, fold);
+    if (pattern) patterns.push(pattern);
+  }
+  const level: IgnoreLevel = { base, patterns, fold, source };
   if (prefix) level.prefix = prefix;
-  const bareName = (line: string) => isInert(line) || !line.trimEnd().replace(/\/$/, '').includes('/');
-  if (fileLines.every(bareName)) level.byName = new Map();
-  if (lines.every(bareName)) level.directoryByName = new Map();
+  if (patterns.every((pattern) => pattern.basename)) level.byName = new Map();
   return level;
 }
 
-function verdictOf(result: { ignored: boolean; unignored: boolean }): FileVerdict {
-  return result.unignored ? 'unignored' : result.ignored ? 'ignored' : 'none';
+/** What `level` says about `subject`, a path relative to the level's directory without a final `/`. */
+function levelVerdict(level: IgnoreLevel, subject: string, directory: boolean): FileVerdict {
+  const path = ignoreSubject(subject, level.fold);
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const { patterns } = level;
+  for (let index = patterns.length - 1; index >= 0; index--) {
+    const pattern = patterns[index]!;
+    if (pattern.directoryOnly && !directory) continue;
+    if (pattern.regex.test(pattern.basename ? name : path)) return pattern.negated ? 'unignored' : 'ignored';
+  }
+  return 'none';
 }
 
 /**
- * What `level` says about `path` (a directory when it ends in `/`). A file is tested against the
- * rules that can match a file only; where every rule is a bare name, the verdict depends on the
- * name alone and is remembered per name.
+ * What `level` says about `path` (relative to the walk root; a directory when it ends in `/`).
+ * Where every rule is a bare name, the verdict depends on the name alone and is remembered.
  */
 function verdictAt(level: IgnoreLevel, path: string, directory: boolean): FileVerdict {
-  const relativePath = (level.prefix ?? '') + path.slice(level.base.length);
-  const rules = directory ? level.rules : level.fileRules;
-  const byName = directory ? level.directoryByName : level.byName;
-  if (!byName) return verdictOf(rules.test(relativePath));
-  // From the last `/` before the end: a directory's own trailing `/` stays part of its name.
-  const name = relativePath.slice(relativePath.lastIndexOf('/', relativePath.length - 2) + 1);
-  let verdict = byName.get(name);
+  const relativePath = (level.prefix ?? '') + path.slice(level.base.length, directory ? -1 : undefined);
+  const { byName } = level;
+  if (!byName) return levelVerdict(level, relativePath, directory);
+  const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
+  const key = directory ? `${name}/` : name;
+  let verdict = byName.get(key);
   if (verdict === undefined) {
-    verdict = verdictOf(rules.test(name));
-    byName.set(name, verdict);
+    verdict = levelVerdict(level, name, directory);
+    byName.set(key, verdict);
   }
   return verdict;
 }
@@ -191,14 +206,40 @@ function verdictAt(level: IgnoreLevel, path: string, directory: boolean): FileVe
  * rule (ignore or re-include) decides.
  */
 function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
+  return decidingLevel(levels, path) !== undefined;
+}
+
+/** The level whose rule ignores `path` (see {@link isIgnored}), or `undefined` when it is not ignored. */
+function decidingLevel(levels: readonly IgnoreLevel[], path: string): IgnoreLevel | undefined {
   const directory = path.endsWith('/');
   for (let index = levels.length - 1; index >= 0; index--) {
     const level = levels[index]!;
     if (!path.startsWith(level.base)) continue;
     const verdict = verdictAt(level, path, directory);
-    if (verdict !== 'none') return verdict === 'ignored';
+    if (verdict !== 'none') return verdict === 'ignored' ? level : undefined;
   }
-  return false;
+  return undefined;
+}
+
+/** The repository `root` is in: its top directory and git directory, or `undefined` outside one. */
+function findRepository(root: string): { top: string; gitDirectory: string } | undefined {
+  for (let top = root; ; top = dirname(top)) {
+    const dotGit = join(top, '.git');
+    const info = statOrUndefined(dotGit);
+    if (info?.isDirectory()) return { top, gitDirectory: dotGit };
+    if (info?.isFile()) {
+      // A worktree or submodule: `.git` is a file naming the real git directory.
+      const named = /^gitdir:\s*(.+?)\s*$/m.exec(readTextOrUndefined(dotGit) ?? '')?.[1];
+      if (named) return { top, gitDirectory: resolve(top, named) };
+    }
+    if (dirname(top) === top) return undefined;
+  }
+}
+
+/** Where a git directory's shared files (config, info/exclude) live: itself, or its `commondir`. */
+function commonDirectoryOf(gitDirectory: string): string {
+  const common = readTextOrUndefined(join(gitDirectory, 'commondir'))?.trim();
+  return common ? resolve(gitDirectory, common) : gitDirectory;
 }
 
 /**
@@ -207,30 +248,32 @@ function isIgnored(levels: readonly IgnoreLevel[], path: string): boolean {
  * repository's top down to `root`'s parent (root's own are read by the walk). As git does, they
  * apply when a subdirectory is walked on its own; outside a repository there are none above root.
  */
-function repositoryLevels(root: string): IgnoreLevel[] {
+function repositoryLevels(
+  root: string,
+  repository: { top: string; gitDirectory: string } | undefined,
+  fold: boolean,
+): IgnoreLevel[] {
+  if (!repository) return [];
+  const { top } = repository;
   const above: string[] = [];
-  let top = root;
-  while (!existsSync(join(top, '.git'))) {
-    const parent = dirname(top);
-    if (parent === top) return [];
-    above.push(parent);
-    top = parent;
-  }
+  for (let directory = root; directory !== top; directory = dirname(directory))
+    above.push(dirname(directory));
   const prefixOf = (directory: string) => {
     const relativeRoot = toPosix(relative(directory, root));
     return relativeRoot === '' ? undefined : `${relativeRoot}/`;
   };
   // Lowest precedence first, each with the directory its patterns are relative to.
-  const sources: { directory: string; lines: string[] }[] = [];
-  const exclude = readIgnoreFile(join(top, '.git', 'info', 'exclude'));
-  if (exclude !== undefined) sources.push({ directory: top, lines: exclude });
+  const sources: { directory: string; lines: string[]; source: string }[] = [];
+  const exclude = readIgnoreFile(join(commonDirectoryOf(repository.gitDirectory), 'info', 'exclude'));
+  if (exclude !== undefined) sources.push({ directory: top, lines: exclude, source: '.git/info/exclude' });
   for (const directory of above.reverse()) {
-    const lines = readIgnoreFile(join(directory, '.gitignore'));
-    if (lines !== undefined) sources.push({ directory, lines });
+    const file = join(directory, '.gitignore');
+    const lines = readIgnoreFile(file, true);
+    if (lines !== undefined) sources.push({ directory, lines, source: toPosix(relative(root, file)) });
   }
-  const levels = sources.map(({ directory, lines }) => ({
+  const levels = sources.map(({ directory, lines, source }) => ({
     directory,
-    level: ignoreLevel('', lines, prefixOf(directory)),
+    level: ignoreLevel('', lines, fold, source, prefixOf(directory)),
   }));
   // A directory the repository ignores (`dist/`, `node_modules/`), walked on purpose, is mapped
   // for what it holds: its repository's rules would leave nothing.
@@ -239,7 +282,7 @@ function repositoryLevels(root: string): IgnoreLevel[] {
       const { directory: base, level } = levels[index]!;
       const below = relative(base, directory);
       if (below === '' || below.startsWith('..')) continue;
-      const verdict = verdictOf(level.rules.test(`${toPosix(below)}/`));
+      const verdict = levelVerdict(level, toPosix(below), true);
       if (verdict === 'ignored') return [];
       if (verdict === 'unignored') break;
     }
@@ -247,9 +290,29 @@ function repositoryLevels(root: string): IgnoreLevel[] {
   return levels.map(({ level }) => level);
 }
 
-function readIgnoreFile(path: string): string[] | undefined {
+/** Whether the repository's config sets `core.ignorecase` (git then matches ignore rules without case). */
+function repositoryIgnoresCase(repository: { gitDirectory: string } | undefined): boolean {
+  if (!repository) return false;
+  const text = readTextOrUndefined(join(commonDirectoryOf(repository.gitDirectory), 'config'));
+  return text !== undefined && configIgnoresCase(text);
+}
+
+function readTextOrUndefined(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8').split(/\r?\n/);
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The lines of an ignore file, as bytes (latin1 characters), or `undefined` when there is none.
+ * Like git, a `.gitignore` in the working tree that is a symbolic link is not read (`inTree`).
+ */
+function readIgnoreFile(path: string, inTree = false): string[] | undefined {
+  try {
+    if (inTree && lstatSync(path).isSymbolicLink()) return undefined;
+    return ignoreFileLines(readFileSync(path, 'latin1'));
   } catch {
     return undefined;
   }
@@ -288,15 +351,15 @@ export async function walkRepository(options: WalkOptions): Promise<WalkResult> 
 function walkRepositorySync(options: WalkOptions): WalkResult {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const rootReal = realpathSync(options.root);
+  const rootPrefix = rootReal.endsWith(sep) ? rootReal : rootReal + sep;
+  const followExternal = options.followExternalLinks === true;
   const files: WalkedFile[] = [];
   const skipped: SkippedFile[] = [];
   // Directories already walked, by device and inode: a symbolic link back to one of them is a loop
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();
 
-  const baseLevels: IgnoreLevel[] = [ignoreLevel('', DEFAULT_IGNORE_PATTERNS), ...repositoryLevels(rootReal)];
-  const callerLevel: IgnoreLevel | undefined =
-    options.ignore && options.ignore.length > 0 ? ignoreLevel('', options.ignore) : undefined;
+  const { fold, baseLevels, callerLevel } = rulesOf(rootReal, options.ignore);
 
   // Directories reached through symbolic links wait until the real tree is walked and are then
   // taken in path order, so which of two views of one directory is walked and which is reported
@@ -337,9 +400,12 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
       return;
     }
     const levels = [...parents];
-    if (entries.some((entry) => entry.name === '.gitignore')) {
+    // Like git, a `.gitignore` that is a symbolic link is not read.
+    const ignoreFile = entries.find((entry) => entry.name === '.gitignore');
+    if (ignoreFile && !ignoreFile.isSymbolicLink()) {
       const gitignore = readIgnoreFile(join(absolute, '.gitignore'));
-      if (gitignore !== undefined) levels.push(ignoreLevel(relativeDir, gitignore));
+      if (gitignore !== undefined)
+        levels.push(ignoreLevel(relativeDir, gitignore, fold, `${relativeDir}.gitignore`));
     }
     const effective = callerLevel ? [...levels, callerLevel] : levels;
 
@@ -349,19 +415,22 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
         ? absolute + entry.name
         : absolute + separator + entry.name;
       const childPath = relativeDir + entry.name;
+      // Like git, never anything named `.git`, file or directory, whatever the rules say.
+      if (entry.name === '.git' || (fold && entry.name.toLowerCase() === '.git')) continue;
       if (entry.isSymbolicLink()) {
         let target: string;
         try {
           target = realpathSync(childAbsolute);
-        } catch {
-          skipped.push({ path: childPath, reason: 'broken symbolic link' });
+        } catch (error) {
+          const loop = (error as NodeJS.ErrnoException).code === 'ELOOP';
+          skipped.push({ path: childPath, reason: loop ? 'symbolic link loop' : 'broken symbolic link' });
           continue;
         }
         const info = statOrUndefined(target);
         if (!info) continue;
+        const inside = followExternal || target === rootReal || target.startsWith(rootPrefix);
         if (info.isDirectory()) {
           if (isIgnored(effective, `${childPath}/`)) continue;
-          const inside = target === rootReal || target.startsWith(rootReal + sep);
           if (!inside)
             skipped.push({ path: childPath, reason: 'symbolic link to a directory outside the root' });
           else
@@ -371,7 +440,8 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
               parents: levels,
             });
         } else if (info.isFile() && options.selectFile(childPath) && !isIgnored(effective, childPath)) {
-          statFile(childAbsolute, childPath);
+          if (!inside) skipped.push({ path: childPath, reason: 'symbolic link outside the root' });
+          else statFile(childAbsolute, childPath);
         }
       } else if (entry.isDirectory()) {
         if (!isIgnored(effective, `${childPath}/`)) walkDirectory(childAbsolute, `${childPath}/`, levels);
@@ -392,6 +462,56 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   files.sort(byPath);
   skipped.sort(byPath);
   return { files, skipped };
+}
+
+/** The rules every path under `rootReal` starts with: defaults, the repository's, the caller's. */
+function rulesOf(
+  rootReal: string,
+  ignore: readonly string[] | undefined,
+): { fold: boolean; baseLevels: IgnoreLevel[]; callerLevel: IgnoreLevel | undefined } {
+  const repository = findRepository(rootReal);
+  // Git matches ignore rules case-sensitively unless the repository says otherwise.
+  const fold = repositoryIgnoresCase(repository);
+  const baseLevels: IgnoreLevel[] = [
+    ignoreLevel('', DEFAULT_IGNORE_PATTERNS, fold, 'the default ignore list'),
+    ...repositoryLevels(rootReal, repository, fold),
+  ];
+  const callerLevel: IgnoreLevel | undefined =
+    ignore && ignore.length > 0
+      ? ignoreLevel('', ignore.map(toByteString), fold, 'the configured ignore patterns')
+      : undefined;
+  return { fold, baseLevels, callerLevel };
+}
+
+/**
+ * Why the walk of `root` would leave out the file `path` (relative to `root`, `/`-separated): the
+ * ignore file whose rule does (`.gitignore`, `pkg/.gitignore`, `.git/info/exclude`, `the default
+ * ignore list`, `the configured ignore patterns`), `inside .git` for anything in a `.git`
+ * directory, or `undefined` when the walk would list it. For servers that hand out single files
+ * (they must not serve what the map leaves out, a git-ignored `.env` above all).
+ */
+export function ignoredBecause(
+  root: string,
+  path: string,
+  options: { ignore?: readonly string[] } = {},
+): string | undefined {
+  const rootReal = realpathSync(root);
+  const { fold, baseLevels, callerLevel } = rulesOf(rootReal, options.ignore);
+  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.some((segment) => segment === '.git' || (fold && segment.toLowerCase() === '.git')))
+    return 'inside .git';
+  const levels = [...baseLevels];
+  let directory = '';
+  for (const [index, segment] of segments.entries()) {
+    const gitignore = readIgnoreFile(join(rootReal, ...directory.split('/'), '.gitignore'), true);
+    if (gitignore !== undefined)
+      levels.push(ignoreLevel(directory, gitignore, fold, `${directory}.gitignore`));
+    const child = directory + segment + (index === segments.length - 1 ? '' : '/');
+    const level = decidingLevel(callerLevel ? [...levels, callerLevel] : levels, child);
+    if (level) return level.source;
+    directory = child;
+  }
+  return undefined;
 }
 
 /** `path` relative to `root` with `/` separators (for caller-supplied absolute paths). */

@@ -65,6 +65,27 @@ describe('loadDocuments', () => {
     ]);
   });
 
+  it('skips note files whose real path leaves the root, directly or through a chain, unless asked', async () => {
+    const root = tree();
+    const outside = mkdtempSync(join(tmpdir(), 'ctxkit-load-outside-'));
+    writeFileSync(join(outside, 'secret.md'), 'private key');
+    symlinkSync(join(outside, 'secret.md'), join(root, 'notes', 'escape.md'));
+    symlinkSync('escape.md', join(root, 'notes', 'chained.md'));
+    const loaded = await loadDocuments(['notes', 'notes/escape.md'], { root, maxFileBytes: 1000 });
+    expect(loaded.documents.map((document) => document.text).join('\n')).not.toContain('private key');
+    expect(loaded.skipped).toEqual(
+      expect.arrayContaining([
+        { path: 'notes/chained.md', reason: 'symbolic link outside the root' },
+        { path: 'notes/escape.md', reason: 'symbolic link outside the root' },
+      ]),
+    );
+    const followed = await loadDocuments(['notes'], { root, maxFileBytes: 1000, followExternalLinks: true });
+    expect(followed.documents.map((document) => document.path)).toContain('notes/escape.md');
+    // A directory outside the root, named on purpose, is read: its files are inside it.
+    const named = await loadDocuments([outside], { root, maxFileBytes: 1000 });
+    expect(named.documents.map((document) => document.text)).toEqual(['private key']);
+  });
+
   it('strips a byte-order mark and reads non-UTF-8 notes as Latin-1 instead of replacement characters', async () => {
     const root = tree();
     writeFileSync(join(root, 'bom.md'), '\uFEFF# Title\n');

@@ -1,5 +1,5 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SourceDocument } from './types.js';
 
 /** File names a directory walk picks up: markdown and plain-text notes. */
@@ -15,6 +15,12 @@ export interface LoadDocumentsOptions {
   root: string;
   /** Files larger than this are skipped (default 1 MB). */
   maxFileBytes?: number;
+  /**
+   * Read files whose real path (after symbolic links) leaves their boundary: `root` for paths given
+   * inside it, the given directory for one outside it. Off by default: such files are skipped with
+   * the reason `symbolic link outside the root`.
+   */
+  followExternalLinks?: boolean;
 }
 
 /** Documents read from disk and the files that were passed over, with why. */
@@ -49,6 +55,9 @@ export async function loadDocuments(
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const files = new Set<string>();
   const skipped: LoadedDocuments['skipped'] = [];
+  // Each file with the real directory it must stay in (unless links out are followed).
+  const boundaries = new Map<string, string>();
+  const rootReal = await realpath(options.root).catch(() => resolve(options.root));
   for (const given of paths) {
     const absolute = resolve(options.root, given);
     let info: Awaited<ReturnType<typeof stat>>;
@@ -63,8 +72,14 @@ export async function loadDocuments(
         given,
       );
     }
-    if (info.isDirectory()) for (const file of await walk(absolute, skipped, options.root)) files.add(file);
-    else files.add(absolute);
+    const boundary = isInside(resolve(options.root), absolute)
+      ? rootReal
+      : await realpath(info.isDirectory() ? absolute : dirname(absolute));
+    const found = info.isDirectory() ? await walk(absolute, skipped, options.root) : [absolute];
+    for (const file of found) {
+      files.add(file);
+      if (!boundaries.has(file)) boundaries.set(file, boundary);
+    }
   }
   const documents: SourceDocument[] = [];
   for (const absolute of [...files].sort()) {
@@ -72,6 +87,10 @@ export async function loadDocuments(
     // Size first: a multi-gigabyte log in a notes folder must not be read to be rejected.
     let bytes: Buffer;
     try {
+      if (!options.followExternalLinks && !isInside(boundaries.get(absolute)!, await realpath(absolute))) {
+        skipped.push({ path, reason: 'symbolic link outside the root' });
+        continue;
+      }
       const size = (await stat(absolute)).size;
       if (size > maxFileBytes) {
         skipped.push({ path, reason: `larger than ${maxFileBytes} bytes` });
@@ -97,6 +116,12 @@ export async function loadDocuments(
   documents.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   skipped.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   return { documents, skipped };
+}
+
+/** Whether `path` is `root` or below it. */
+function isInside(root: string, path: string): boolean {
+  const below = relative(root, path);
+  return below === '' || (!isAbsolute(below) && below !== '..' && !below.startsWith(`..${sep}`));
 }
 
 async function walk(directory: string, skipped: LoadedDocuments['skipped'], root: string): Promise<string[]> {

@@ -27,14 +27,29 @@ export async function discoverSkills(options: DiscoverSkillsOptions): Promise<Di
   const problems: SkillProblem[] = [];
   const owners = new Map<string, { path: string; name: string }>();
   const seenFiles = new Set<string>();
+  if (options.followExternalLinks !== undefined && typeof options.followExternalLinks !== 'boolean') {
+    throw new TypeError(
+      `discoverSkills: followExternalLinks must be true or false, found ${typeof options.followExternalLinks}`,
+    );
+  }
+  const projectReal = await realpath(options.root).catch(() => options.root);
   for (const skillRoot of roots) {
     const absoluteRoot = isAbsolute(skillRoot) ? skillRoot : join(options.root, skillRoot);
+    // Where this root's skills must really live: the project, or an outside root named on purpose.
+    const boundary =
+      options.followExternalLinks || isInside(options.root, absoluteRoot)
+        ? projectReal
+        : await realpath(absoluteRoot).catch(() => absoluteRoot);
     for (const file of await findSkillFiles(absoluteRoot)) {
       const path = relative(options.root, file).split(sep).join('/');
       let real: string;
       let source: string;
       try {
         real = await realpath(file);
+        if (!options.followExternalLinks && !isInside(boundary, real)) {
+          problems.push({ path, message: 'symbolic link outside the root; skill left out' });
+          continue;
+        }
         source = await readFile(file, 'utf8');
       } catch (error) {
         // One unreadable skill (permissions, a link loop) must not cost the others.
@@ -79,6 +94,12 @@ export function skillNameKey(name: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
+}
+
+/** Whether `path` is `root` or below it, compared as given (both real, or both lexical). */
+function isInside(root: string, path: string): boolean {
+  const below = relative(root, path);
+  return below === '' || (!isAbsolute(below) && below !== '..' && !below.startsWith(`..${sep}`));
 }
 
 /**

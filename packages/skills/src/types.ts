@@ -36,6 +36,12 @@ export interface DiscoverSkillsOptions {
   root: string;
   /** Directories (relative to `root`, or absolute) searched for SKILL.md, highest priority first. */
   roots?: string[];
+  /**
+   * Read SKILL.md files whose real path (after symbolic links) leaves their boundary: the project
+   * `root` for skill roots inside it, the skill root itself for an absolute one outside it. Off by
+   * default: such a file is left out with a problem saying so.
+   */
+  followExternalLinks?: boolean;
 }
 
 /** Options of {@link selectSkills}. */

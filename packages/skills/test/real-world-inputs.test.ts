@@ -36,6 +36,34 @@ describe('skills on real-world inputs', () => {
     ]);
   });
 
+  it('leaves out a SKILL.md whose real path leaves the project, unless asked to follow it', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'ctxkit-skills-outside-'));
+    try {
+      await writeSkill('skills/good', '---\nname: good\ndescription: Works.\n---\nBody.\n');
+      await mkdir(join(outside, 'remote'), { recursive: true });
+      await writeFile(
+        join(outside, 'remote', 'SKILL.md'),
+        '---\nname: remote\ndescription: Secret.\n---\nX\n',
+      );
+      await mkdir(join(root, 'skills', 'file-link'), { recursive: true });
+      await symlink(join(outside, 'remote', 'SKILL.md'), join(root, 'skills', 'file-link', 'SKILL.md'));
+      await symlink(join(outside, 'remote'), join(root, 'skills', 'dir-link'));
+      const found = await discoverSkills({ root });
+      expect(found.skills.map((skill) => skill.name)).toEqual(['good']);
+      expect(found.problems).toEqual([
+        { path: 'skills/dir-link/SKILL.md', message: 'symbolic link outside the root; skill left out' },
+        { path: 'skills/file-link/SKILL.md', message: 'symbolic link outside the root; skill left out' },
+      ]);
+      const followed = await discoverSkills({ root, followExternalLinks: true });
+      expect(followed.skills.map((skill) => skill.name)).toEqual(['good', 'remote']);
+      // An absolute root outside the project, named on purpose, is read: its files are inside it.
+      const named = await discoverSkills({ root, roots: [outside] });
+      expect(named.skills.map((skill) => skill.name)).toEqual(['remote']);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it('treats names differing only in case, spaces or underscores as duplicates; the higher root wins', async () => {
     await writeSkill('.claude/skills/pdf', '---\nname: PDF Forms\ndescription: Fill PDF forms.\n---\nA\n');
     await writeSkill('skills/pdf', '---\nname: pdf-forms\ndescription: Other.\n---\nB\n');

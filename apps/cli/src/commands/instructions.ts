@@ -8,6 +8,7 @@ import { resolveDirectory, writeJson } from '../io.js';
 interface InstructionsOptions {
   scope: string[];
   includeReadme?: boolean;
+  followExternalLinks?: boolean;
   json?: boolean;
 }
 
@@ -29,6 +30,10 @@ export function registerInstructionsCommand(program: Command, io: CommandIO): vo
     )
     .option('--include-readme', 'load README.md too, as the lowest-priority file')
     .option('--json', 'print one JSON document: files, sections, bytes, text')
+    .option(
+      '--follow-external-links',
+      'also read files behind symbolic links that lead outside the directory (skipped by default)',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  ctxkit instructions\n  ctxkit instructions --scope packages/api/src/server.ts --json\n',
@@ -50,6 +55,7 @@ export function registerInstructionsCommand(program: Command, io: CommandIO): vo
         ...(settings.files !== undefined ? { files: settings.files } : {}),
         ...(settings.maxTotalBytes !== undefined ? { maxTotalBytes: settings.maxTotalBytes } : {}),
         ...(settings.maxFileBytes !== undefined ? { maxFileBytes: settings.maxFileBytes } : {}),
+        ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
       });
       // Malformed front matter is the author's mistake to fix, but the file still loaded.
       for (const problem of result.problems)

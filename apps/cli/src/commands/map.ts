@@ -20,6 +20,7 @@ interface MapOptions {
   tokens?: string;
   json?: boolean;
   cache: boolean;
+  followExternalLinks?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -59,6 +60,10 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       `token budget of the map (default: config map.tokens or ${DEFAULT_MAP_TOKENS})`,
     )
     .option('--no-cache', 'do not read or write the scan cache (.ctxkit/cache)')
+    .option(
+      '--follow-external-links',
+      'also map files behind symbolic links that lead outside the directory (skipped by default)',
+    )
     .option('--json', 'print one JSON document: ranking, symbols, map, tokens, budget, skipped, cache')
     .addHelpText(
       'after',
@@ -91,6 +96,7 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
           tokenizer: createTokenizer({ encoding: io.config.values.encoding ?? 'o200k_base' }),
           ...(query !== undefined ? { query } : {}),
           ...(options.cache ? {} : { cache: false }),
+          ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
           ...(io.config.values.ignore ? { ignore: io.config.values.ignore } : {}),
           onProgress: (done, total) => progress.update(done, total),
         });

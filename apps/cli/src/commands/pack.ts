@@ -28,6 +28,8 @@ export interface PackCommandOptions extends BudgetCommandOptions {
   taskFile?: string;
   /** `--no-cache` sets this to false: the repo map is built without its disk cache. */
   cache: boolean;
+  /** `--follow-external-links`: map and excerpt files behind links that leave the directory. */
+  followExternalLinks?: boolean;
   text?: boolean;
 }
 
@@ -131,6 +133,7 @@ export async function gatherPack(
     budget,
     tokenizer: createTokenizer({ encoding: resolution.profile.encoding }),
     cache: options.cache ? {} : false,
+    ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
     onProgress: (done, total) => progress.update(done, total),
   }).finally(() => progress.done());
   const { pack, map, shownMap, instructions, skills } = built;
@@ -240,7 +243,11 @@ export function addPackOptions(command: Command): Command {
       .argument('[dir]', 'repository directory (default: the repository root)')
       .option('-t, --task <text>', 'what the model is asked to do')
       .option('--task-file <path>', 'read the task from a file (- for standard input)')
-      .option('--no-cache', 'build the repo map without its disk cache'),
+      .option('--no-cache', 'build the repo map without its disk cache')
+      .option(
+        '--follow-external-links',
+        'also read files behind symbolic links that lead outside the directory (skipped by default)',
+      ),
   ).option('--json', 'print one JSON document');
 }
 

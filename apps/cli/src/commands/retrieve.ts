@@ -26,6 +26,7 @@ const DEFAULT_CACHE_DIR = join('.ctxkit', 'cache', 'embeddings');
 
 interface RetrieveCommandOptions {
   query: string;
+  followExternalLinks?: boolean;
   embedder: EmbedderName;
   endpoint?: string;
   model?: string;
@@ -63,6 +64,10 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
     .option('--explain', 'list every section with its score and why it was kept or dropped')
     .option('--block', 'print the retrieved block exactly as it would be injected')
     .option('--json', 'print one JSON document')
+    .option(
+      '--follow-external-links',
+      'also read files behind symbolic links that lead outside the directory (skipped by default)',
+    )
     .addHelpText(
       'after',
       [
@@ -81,12 +86,13 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
       const maxBytes = parseCount('--max-bytes', options.maxBytes);
       const maxHits = parseCount('--max-hits', options.maxHits);
       const minScore = options.minScore === undefined ? undefined : parseScore(options.minScore);
-      const loaded = await loadDocuments(paths.length === 0 ? ['.'] : paths, { root: io.cwd }).catch(
-        (error: unknown) => {
-          if (error instanceof DocumentPathError) throw new UserError(error.message);
-          throw error;
-        },
-      );
+      const loaded = await loadDocuments(paths.length === 0 ? ['.'] : paths, {
+        root: io.cwd,
+        ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
+      }).catch((error: unknown) => {
+        if (error instanceof DocumentPathError) throw new UserError(error.message);
+        throw error;
+      });
       let result: RetrievalResult;
       try {
         result = await retrieve({

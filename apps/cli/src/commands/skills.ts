@@ -9,6 +9,7 @@ interface SkillsOptions {
   task: string;
   pin: string[];
   maxExpanded?: string;
+  followExternalLinks?: boolean;
   json?: boolean;
 }
 
@@ -28,6 +29,10 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
     .option('-p, --pin <name>', 'always expand this skill (repeatable)', collect, [])
     .option('--max-expanded <n>', 'most bodies inlined at once (default 2)')
     .option('--json', 'print one JSON document: cards, expanded, text')
+    .option(
+      '--follow-external-links',
+      'also read files behind symbolic links that lead outside the directory (skipped by default)',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  ctxkit skills --task "the login test fails with a TypeError"\n  ctxkit skills --task "write the changelog, @skill:release-notes" --json\n',
@@ -44,7 +49,11 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
           throw new UserError(`--max-expanded expects a whole number >= 0, found "${options.maxExpanded}"`);
       }
       const roots = io.config.values.skillRoots;
-      const found = await discoverSkills({ root, ...(roots !== undefined ? { roots } : {}) });
+      const found = await discoverSkills({
+        root,
+        ...(roots !== undefined ? { roots } : {}),
+        ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
+      });
       // Tolerated problems are notes (the skills still work): --quiet silences them.
       if (!io.quiet)
         for (const problem of found.problems)

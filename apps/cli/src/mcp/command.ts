@@ -13,6 +13,10 @@ export function registerMcpCommand(program: Command, io: CommandIO): void {
     .command('mcp')
     .description('Serve repo_map, pack, read, skill, instructions and count_tokens over MCP (stdio).')
     .argument('[dir]', 'directory to serve; tools never reach outside it (default: current directory)')
+    .option(
+      '--allow-ignored',
+      'let read serve files the repo map leaves out (git-ignored, default ignores); never .git/',
+    )
     .addHelpText(
       'after',
       [
@@ -23,10 +27,11 @@ export function registerMcpCommand(program: Command, io: CommandIO): void {
         'Examples:',
         '  ctxkit mcp',
         '  ctxkit mcp ~/src/my-repo --model qwen2.5-coder:7b',
+        '  ctxkit mcp --allow-ignored   # read may serve git-ignored files such as .env',
         '',
       ].join('\n'),
     )
-    .action(async (directory: string | undefined) => {
+    .action(async (directory: string | undefined, options: { allowIgnored?: boolean }) => {
       const root = realDirectory(resolve(io.cwd, directory ?? '.'), directory ?? '.');
       const repositoryRoot = findRepositoryRoot(root);
       const config =
@@ -39,6 +44,7 @@ export function registerMcpCommand(program: Command, io: CommandIO): void {
       await serveMcp({
         root,
         config,
+        ...(options.allowIgnored ? { allowIgnored: true } : {}),
         version: CLI_VERSION,
         stdin: io.stdin,
         stdout: io.stdout,

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import { errorExcerpt } from '../error-excerpt.js';
 import { asUserError } from '../errors.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 import { MCP_TOOLS } from './tools/index.js';
@@ -10,6 +11,8 @@ export interface McpServeOptions {
   root: string;
   /** The served repository's configuration. */
   config: ResolvedConfig;
+  /** Serve files the walk ignores through `read` (`--allow-ignored`); `.git/` never. */
+  allowIgnored?: boolean;
   /** The ctxkit version announced to clients. */
   version: string;
   stdin: NodeJS.ReadableStream;
@@ -43,7 +46,7 @@ export async function callTool(
     const message = userError
       ? userError.message
       : `internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`;
-    return { isError: true, content: [{ type: 'text', text: message }] };
+    return { isError: true, content: [{ type: 'text', text: errorExcerpt(message) }] };
   }
 }
 
@@ -60,7 +63,11 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     { name: 'ctxkit', version: options.version },
     { instructions: SERVER_INSTRUCTIONS },
   );
-  const context: ToolContext = { root: options.root, config: options.config };
+  const context: ToolContext = {
+    root: options.root,
+    config: options.config,
+    ...(options.allowIgnored ? { allowIgnored: true } : {}),
+  };
   // Calls still running when the client closes its end are answered before the server stops: a
   // client may write its requests and close stdin at once (`… | ctxkit mcp`).
   let running = 0;

@@ -7,6 +7,8 @@ export interface ToolContext {
   root: string;
   /** The served repository's configuration. */
   config: ResolvedConfig;
+  /** `--allow-ignored`: `read` also serves files the repo map leaves out (never those in `.git/`). */
+  allowIgnored?: boolean;
 }
 
 /** What a tool returns: text for the model, and optionally the same data as structured content. */

@@ -103,7 +103,7 @@ const readTool = defineTool({
   description:
     'Read lines of a file in the repository with their real 1-based line numbers (as shown in repo maps ' +
     'and excerpts). Use offset to jump to a line and limit to bound the output. Paths are relative to the ' +
-    'served directory; paths outside it are refused.',
+    'served directory; paths outside it, inside .git/, and files the repository ignores are refused.',
   inputSchema: {
     path: z.string().min(1).describe('file path relative to the served directory, e.g. src/index.ts'),
     offset: z.number().int().min(1).optional().describe('first line to return, 1-based (default 1)'),
@@ -115,7 +115,12 @@ const readTool = defineTool({
       .optional()
       .describe(`maximum number of lines to return (default ${DEFAULT_READ_LIMIT})`),
   },
-  run: (input, context) => ({ text: readFileLines(context.root, input) }),
+  run: (input, context) => ({
+    text: readFileLines(context.root, input, {
+      allowIgnored: context.allowIgnored === true,
+      ...(context.config.values.ignore ? { ignore: context.config.values.ignore } : {}),
+    }),
+  }),
 });
 
 const countTokensTool = defineTool({

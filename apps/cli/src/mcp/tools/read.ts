@@ -1,4 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { ignoredBecause } from '@ctxkit/repomap';
 import { UserError } from '../../errors.js';
 import { resolveInside } from '../paths.js';
 
@@ -21,13 +23,41 @@ export interface ReadArguments {
   limit?: number;
 }
 
+/** Which files `read` serves beyond those the repo map lists. */
+export interface ReadPolicy {
+  /** Serve files the walk ignores (git-ignored, default ignores, `ignore`); never those in `.git/`. */
+  allowIgnored?: boolean;
+  /** The configured extra ignore patterns. */
+  ignore?: readonly string[];
+}
+
+/**
+ * Refuses a file the repo map would not list: anything inside `.git/` always, an ignored file
+ * (`.env`, `node_modules/…`) unless the policy allows it. Checked on the path as asked and on the
+ * path it really is, so a link cannot dress up `.env` or `.git/config` as something else.
+ */
+function refuseHidden(root: string, shown: string, real: string, policy: ReadPolicy): void {
+  const relativePaths = [relative(root, resolve(root, shown)), relative(root, real)];
+  for (const path of new Set(relativePaths.map((path) => path.split(sep).join('/')))) {
+    const reason = ignoredBecause(root, path, policy.ignore ? { ignore: policy.ignore } : {});
+    if (reason === 'inside .git')
+      throw new UserError(`refused: ${shown} is inside .git/, which is never served`);
+    if (reason !== undefined && !policy.allowIgnored) {
+      throw new UserError(
+        `refused: ${shown} is ignored (${reason}); start the server with --allow-ignored to serve ignored files`,
+      );
+    }
+  }
+}
+
 /**
  * Lines `offset`…`offset+limit-1` of a file inside `root`, each prefixed with its real 1-based
  * line number and a tab, under a header naming the span, with a footer saying how to continue when
  * the file goes on. Paths outside `root` (by `..` or a symbolic link), directories, binary and
- * huge files are refused with a {@link UserError}.
+ * huge files are refused with a {@link UserError}, and so are files inside `.git/` and, unless
+ * `policy` allows them, files the repository ignores.
  */
-export function readFileLines(root: string, input: ReadArguments): string {
+export function readFileLines(root: string, input: ReadArguments, policy: ReadPolicy = {}): string {
   const offset = input.offset ?? 1;
   const limit = Math.min(input.limit ?? DEFAULT_READ_LIMIT, MAX_READ_LIMIT);
   if (!Number.isInteger(offset) || offset < 1) {
@@ -35,6 +65,7 @@ export function readFileLines(root: string, input: ReadArguments): string {
   }
   if (!Number.isInteger(limit) || limit < 1) throw new UserError(`limit must be 1 or more, found ${limit}`);
   const path = resolveInside(root, input.path);
+  refuseHidden(root, input.path, path, policy);
   const stats = statSync(path);
   if (stats.isDirectory()) throw new UserError(`${input.path} is a directory, expected a file`);
   if (stats.size > MAX_READ_BYTES) {
