@@ -1,3 +1,4 @@
+import { escapeControls } from '@ctxkit/tokenize';
 /** Exit code for a mistake in the command line or its input: the user can fix it. */
 export const EXIT_USAGE = 2;
 /** Exit code for a failure inside ctxkit itself. */
@@ -62,12 +63,13 @@ export function asUserError(error: unknown): UserError | undefined {
 export function reportError(error: unknown, stderr: NodeJS.WritableStream, debug: boolean): number {
   const userError = asUserError(error);
   if (userError) {
-    // One line, whatever the message held: a multi-line message would read like a stack.
-    stderr.write(`ctxkit: ${userError.message.split('\n')[0]}\n`);
+    // One line, whatever the message held: a path with a newline or an escape code in it shows
+    // escaped, as everywhere in human output (`escapeControls`), rather than cut or sent raw.
+    stderr.write(`ctxkit: ${escapeControls(userError.message)}\n`);
     return EXIT_USAGE;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`ctxkit: internal error: ${message.split('\n')[0]}\n`);
+  stderr.write(`ctxkit: internal error: ${escapeControls(message.split('\n')[0]!)}\n`);
   if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
   else
     stderr.write(`ctxkit: this is a bug in ctxkit; run again with ${DEBUG_ENV}=1 to see the stack trace\n`);

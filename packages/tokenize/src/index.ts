@@ -7,6 +7,7 @@ export {
   MIN_CALIBRATION_RATIO,
 } from './calibration.js';
 export { ESTIMATE_CHARS_PER_TOKEN, estimateTokens } from './estimate.js';
+export { escapeControls, hasControlCharacters, unescapeControls } from './escape-controls.js';
 export type {
   CountableAttachment,
   CountableDocument,

@@ -1,3 +1,4 @@
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
@@ -36,12 +37,12 @@ export function registerComposeCommand(program: Command, io: CommandIO): void {
       const lines = [
         'phases',
         `  1 repo map      ${formatCount(map.files)} files scanned${map.skipped ? `, ${formatCount(map.skipped)} skipped` : ''}; map ${formatCount(map.tokens)} of ${formatCount(map.budget)} tokens; cache ${map.cache.hits} hits, ${map.cache.misses} misses`,
-        `  2 instructions  ${instructions.files.length === 0 ? 'none found' : `${instructions.files.map((file) => `${file.path}${file.truncated ? ' (truncated)' : ''}`).join(', ')} (${formatBytes(instructions.bytes)})`}`,
-        `  3 skills        ${skills.discovered} found; ${skills.cards.length} card${skills.cards.length === 1 ? '' : 's'}${skills.cards.length ? `: ${skills.cards.join(', ')}` : ''}; expanded: ${skills.expanded.length ? skills.expanded.join(', ') : 'none'}`,
+        `  2 instructions  ${instructions.files.length === 0 ? 'none found' : `${instructions.files.map((file) => `${escapeControls(file.path)}${file.truncated ? ' (truncated)' : ''}`).join(', ')} (${formatBytes(instructions.bytes)})`}`,
+        `  3 skills        ${skills.discovered} found; ${skills.cards.length} card${skills.cards.length === 1 ? '' : 's'}${skills.cards.length ? `: ${skills.cards.map(escapeControls).join(', ')}` : ''}; expanded: ${skills.expanded.length ? skills.expanded.map(escapeControls).join(', ') : 'none'}`,
         `  4 excerpts      top ${phases.excerpts.considered} ranked files`,
         ...phases.excerpts.files.map(
           (file) =>
-            `      ${file.path}  ${
+            `      ${escapeControls(file.path)}  ${
               file.outcome === 'empty'
                 ? 'nothing to show'
                 : `${file.mode === 'signatures' ? 'signatures' : 'lines'} ${file.lines} of ${file.of}${file.outcome === 'dropped' ? ' (dropped: budget full)' : ''}`

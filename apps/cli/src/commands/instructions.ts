@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { type InstructionsResult, loadInstructions } from '@ctxkit/instructions';
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
@@ -53,7 +54,7 @@ export function registerInstructionsCommand(program: Command, io: CommandIO): vo
       });
       // Malformed front matter is the author's mistake to fix, but the file still loaded.
       for (const problem of result.problems)
-        io.stderr.write(`ctxkit: ${problem.path}:${problem.line}: ${problem.message}\n`);
+        io.stderr.write(`ctxkit: ${escapeControls(problem.path)}:${problem.line}: ${problem.message}\n`);
       if (options.json || io.json) {
         writeJson(io, {
           files: result.files,
@@ -76,7 +77,7 @@ function renderHuman(result: InstructionsResult): string {
     `${result.bytes} bytes from ${result.files.length} file${result.files.length === 1 ? '' : 's'}:`,
   );
   for (const file of result.files)
-    lines.push(`  ${file.path} (${file.bytes} bytes${file.truncated ? ', truncated' : ''})`);
+    lines.push(`  ${escapeControls(file.path)} (${file.bytes} bytes${file.truncated ? ', truncated' : ''})`);
   if (result.sections.dropped.length > 0) {
     lines.push('dropped:');
     // One line per file and reason: a file cut by the budget lists its sections once, not one line each.
@@ -90,8 +91,10 @@ function renderHuman(result: InstructionsResult): string {
     for (const group of groups) {
       const headings = group.headings.filter((heading): heading is string => heading !== null);
       const where =
-        headings.length === 0 ? '' : ` § ${headings.map((heading) => heading || '(preamble)').join(', ')}`;
-      lines.push(`  ${group.path}${where}: ${group.reason}`);
+        headings.length === 0
+          ? ''
+          : ` § ${headings.map((heading) => escapeControls(heading) || '(preamble)').join(', ')}`;
+      lines.push(`  ${escapeControls(group.path)}${where}: ${escapeControls(group.reason)}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -12,7 +12,7 @@ import {
 import { loadInstructions } from '@ctxkit/instructions';
 import { buildRenderableRepoMap } from '@ctxkit/repomap';
 import { discoverSkills, selectSkills } from '@ctxkit/skills';
-import { createTokenizer } from '@ctxkit/tokenize';
+import { createTokenizer, escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
@@ -247,7 +247,7 @@ export function renderPackSummary(io: CommandIO, gathered: GatheredPack, title: 
     const shown = section.items.slice(0, MAX_LISTED_ITEMS);
     for (const item of shown) {
       lines.push(
-        `    ${formatCount(item.tokens).padStart(tokenWidth)}  ${item.name}${item.truncated ? ' (truncated to fit)' : ''}`,
+        `    ${formatCount(item.tokens).padStart(tokenWidth)}  ${escapeControls(item.name)}${item.truncated ? ' (truncated to fit)' : ''}`,
       );
     }
     if (section.items.length > shown.length)
@@ -256,7 +256,9 @@ export function renderPackSummary(io: CommandIO, gathered: GatheredPack, title: 
   if (pack.dropped.length === 0) {
     lines.push('dropped: nothing');
   } else {
-    const shown = pack.dropped.slice(0, 8).map((item) => `${item.name} (${formatCount(item.tokens)})`);
+    const shown = pack.dropped
+      .slice(0, 8)
+      .map((item) => `${escapeControls(item.name)} (${formatCount(item.tokens)})`);
     const more = pack.dropped.length > shown.length ? `, and ${pack.dropped.length - shown.length} more` : '';
     lines.push(
       `dropped: ${pack.dropped.length} item${pack.dropped.length === 1 ? '' : 's'}, ${formatCount(pack.budget.dropped.tokens)} tokens: ${shown.join(', ')}${more}`,

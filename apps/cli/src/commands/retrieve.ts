@@ -13,6 +13,7 @@ import {
   type RetrievalResult,
   retrieve,
 } from '@ctxkit/retrieval';
+import { escapeControls } from '@ctxkit/tokenize';
 import { type Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
@@ -109,7 +110,7 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
       // Files that were named or found but not read must not vanish without a word.
       if (!io.quiet) {
         for (const file of loaded.skipped.slice(0, MAX_SKIP_NOTES)) {
-          io.stderr.write(`ctxkit: note: left out ${file.path}: ${file.reason}\n`);
+          io.stderr.write(`ctxkit: note: left out ${escapeControls(file.path)}: ${file.reason}\n`);
         }
         const more = loaded.skipped.length - MAX_SKIP_NOTES;
         if (more > 0) io.stderr.write(`ctxkit: note: and ${more} more files left out (see --json)\n`);
@@ -218,8 +219,8 @@ function writeHuman(io: CommandIO, result: RetrievalResult, explain: boolean, do
   const rows = explain ? result.candidates : result.hits;
   if (rows.length === 0) io.stdout.write('nothing above the threshold: nothing would be injected\n');
   for (const row of rows) {
-    const where = `${row.path}:${row.lines[0]}-${row.lines[1]}`;
-    const heading = row.headings.length > 0 ? `  ${row.headings.join(' > ')}` : '';
+    const where = `${escapeControls(row.path)}:${row.lines[0]}-${row.lines[1]}`;
+    const heading = row.headings.length > 0 ? `  ${row.headings.map(escapeControls).join(' > ')}` : '';
     const reason = explain ? `  ${row.kept ? 'kept' : 'dropped'}: ${row.reason}` : '';
     io.stdout.write(`${row.score.toFixed(3)}  ${where}${heading}${reason}\n`);
   }

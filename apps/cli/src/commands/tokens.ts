@@ -1,4 +1,4 @@
-import { createTokenizer, ENCODINGS, type Encoding } from '@ctxkit/tokenize';
+import { createTokenizer, ENCODINGS, type Encoding, escapeControls } from '@ctxkit/tokenize';
 import { type Command, Option } from 'commander';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
@@ -42,7 +42,8 @@ export function registerTokensCommand(program: Command, io: CommandIO): void {
         return;
       }
       const width = Math.max(...rows.map((row) => String(row.tokens).length), String(tokens).length);
-      for (const row of rows) io.stdout.write(`${String(row.tokens).padStart(width)}  ${row.path}\n`);
+      for (const row of rows)
+        io.stdout.write(`${String(row.tokens).padStart(width)}  ${escapeControls(row.path)}\n`);
       if (rows.length > 1)
         io.stdout.write(`${String(tokens).padStart(width)}  total (${options.encoding})\n`);
     });

@@ -1,3 +1,4 @@
+import { escapeControls } from '@ctxkit/tokenize';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { asUserError } from '../errors.js';
@@ -43,7 +44,7 @@ export async function callTool(
     const message = userError
       ? userError.message
       : `internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`;
-    return { isError: true, content: [{ type: 'text', text: message }] };
+    return { isError: true, content: [{ type: 'text', text: escapeControls(message) }] };
   }
 }
 
