@@ -66,7 +66,18 @@ describe('every subcommand, end to end', () => {
       expect(result.code, result.stderr).toBe(0);
       const document = parseJson(result) as Record<string, unknown> & { tokens: number; budget: number };
       expect(Object.keys(document).sort()).toEqual(
-        ['budget', 'cache', 'files', 'map', 'ranking', 'root', 'skipped', 'symbols', 'tokens'].sort(),
+        [
+          'budget',
+          'cache',
+          'files',
+          'map',
+          'ranking',
+          'root',
+          'skipped',
+          'symbols',
+          'tokens',
+          'unscanned',
+        ].sort(),
       );
       expect(document.tokens).toBeLessThanOrEqual(document.budget);
       expect(document.map).toContain('uploadFile');

@@ -109,8 +109,14 @@ describe('renderRepoMap', () => {
   it('shows paths and signatures with control characters escaped, ordinary ones as they are', () => {
     const hostile = 'src/ctl\nname\x01\x1b[31mred.ts';
     const symbols: RenderSymbol[] = [
-      { path: hostile, definition: { name: 'red', kind: 'constant', line: 1, signature: 'const red = "\x1b[31m"' } },
-      { path: 'src\\plain.ts', definition: { name: 'plain', kind: 'function', line: 2, signature: 'function plain()' } },
+      {
+        path: hostile,
+        definition: { name: 'red', kind: 'constant', line: 1, signature: 'const red = "\x1b[31m"' },
+      },
+      {
+        path: 'src\\plain.ts',
+        definition: { name: 'plain', kind: 'function', line: 2, signature: 'function plain()' },
+      },
     ];
     const rendered = renderRepoMap({
       symbols,
@@ -118,7 +124,8 @@ describe('renderRepoMap', () => {
         [hostile, 0],
         ['src\\plain.ts', 1],
       ]),
-      fileDefinitions: (path) => symbols.filter((symbol) => symbol.path === path).map((symbol) => symbol.definition),
+      fileDefinitions: (path) =>
+        symbols.filter((symbol) => symbol.path === path).map((symbol) => symbol.definition),
       budget: 1000,
       tokenizer,
     });

@@ -24,6 +24,7 @@ import {
 import { selectTopSymbols } from './top-symbols.js';
 import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
+import type { UnscannedExtension } from './unscanned.js';
 import { relativePosixPath, type SkippedFile, type WalkResult } from './walk.js';
 
 /** The map's token budget when the caller names none (about a screenful of signatures). */
@@ -115,6 +116,11 @@ export interface RepoMapResult {
   budget: number;
   /** Files left out, with the reason. */
   skipped: SkippedFile[];
+  /**
+   * Files left out because no scanner reads their language, counted per extension, most first
+   * (`[{ extension: '.ex', files: 180 }, …]`; `''` is files without an extension). Not ranked.
+   */
+  unscanned: UnscannedExtension[];
   /** Scans served from the cache vs computed. */
   cache: { hits: number; misses: number };
 }
@@ -240,7 +246,14 @@ export async function buildWithWalker(
     const guess =
       cached &&
       mapIndex(
-        { root, index: cached.index, graph: cached.graph, skipped: [], cache: { hits: 0, misses: 0 } },
+        {
+          root,
+          index: cached.index,
+          graph: cached.graph,
+          skipped: [],
+          unscanned: [],
+          cache: { hits: 0, misses: 0 },
+        },
         options,
       );
     const walked = await walking;
@@ -249,6 +262,7 @@ export async function buildWithWalker(
         const served = indexFromCache(root, walked, cached);
         if (walked.files.length > 0) options.onProgress?.(walked.files.length, walked.files.length);
         guess.result.skipped = served.skipped;
+        guess.result.unscanned = served.unscanned;
         guess.result.cache = served.cache;
         return guess;
       }
@@ -347,6 +361,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     tokens: rendered.tokens,
     budget,
     skipped,
+    unscanned: scanned.unscanned,
     cache: scanned.cache,
   };
   return {

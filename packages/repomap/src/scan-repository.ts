@@ -22,6 +22,7 @@ import {
   TreeIndexBuilder,
 } from './tree-index.js';
 import type { DefinitionKind, Language } from './types.js';
+import type { UnscannedExtension } from './unscanned.js';
 import { comparePaths, type SkippedFile, type WalkOptions, type WalkResult, walkRepository } from './walk.js';
 
 /** A walked file's state before it is known: neither a cached file id nor a cached skip. */
@@ -55,6 +56,8 @@ export interface RepositoryScan {
   root: string;
   files: ScannedFile[];
   skipped: SkippedFile[];
+  /** Files no scanner reads, counted per extension (most first). */
+  unscanned: UnscannedExtension[];
   cache: { hits: number; misses: number };
 }
 
@@ -67,6 +70,8 @@ export interface RepositoryIndex {
   graph?: NeutralGraph;
   /** Files left out, with the reason, sorted by path. */
   skipped: SkippedFile[];
+  /** Files no scanner reads, counted per extension (most first). */
+  unscanned: UnscannedExtension[];
   cache: { hits: number; misses: number };
 }
 
@@ -130,6 +135,7 @@ export function indexFromCache(root: string, walked: WalkResult, cached: CacheSn
     index: cached.index,
     graph: cached.graph,
     skipped,
+    unscanned: walked.unscanned,
     cache: { hits: walked.files.length, misses: 0 },
   };
 }
@@ -246,7 +252,14 @@ export async function indexRepository(
     });
   }
   skipped.sort((left, right) => comparePaths(left.path, right.path));
-  return { root, index, ...(graph ? { graph } : {}), skipped, cache: { hits, misses: tasks.length } };
+  return {
+    root,
+    index,
+    ...(graph ? { graph } : {}),
+    skipped,
+    unscanned: walked.unscanned,
+    cache: { hits, misses: tasks.length },
+  };
 }
 
 /**
@@ -256,14 +269,14 @@ export async function indexRepository(
  */
 export async function scanRepository(options: ScanRepositoryOptions): Promise<RepositoryScan> {
   checkScanOptions('scanRepository', options);
-  const { root, index, skipped, cache } = await indexRepository(options);
+  const { root, index, skipped, unscanned, cache } = await indexRepository(options);
   const reader = new DefinitionReader(index);
   const files = index.paths.map((path, file) => ({
     path,
     language: languageForPath(path) as Language,
     scan: fileScanOf(index, reader, file),
   }));
-  return { root, files, skipped, cache };
+  return { root, files, skipped, unscanned, cache };
 }
 
 /** One definition as a listing shows it. */
@@ -283,6 +296,8 @@ export interface RepositoryDefinitions {
   /** In path order, then as they appear in each file (line, name, kind). */
   definitions(): Iterable<DefinitionRow>;
   skipped: SkippedFile[];
+  /** Files no scanner reads, counted per extension (most first). */
+  unscanned: UnscannedExtension[];
   cache: { hits: number; misses: number };
 }
 
@@ -293,7 +308,7 @@ export interface RepositoryDefinitions {
  */
 export async function listDefinitions(options: ScanRepositoryOptions): Promise<RepositoryDefinitions> {
   checkScanOptions('listDefinitions', options);
-  const { root, index, skipped, cache } = await indexRepository(options);
+  const { root, index, skipped, unscanned, cache } = await indexRepository(options);
   function* definitions(): Generator<DefinitionRow> {
     for (let file = 0; file < index.paths.length; file++) {
       const path = index.paths[file]!;
@@ -307,5 +322,5 @@ export async function listDefinitions(options: ScanRepositoryOptions): Promise<R
       }
     }
   }
-  return { root, count: index.defName.length, definitions, skipped, cache };
+  return { root, count: index.defName.length, definitions, skipped, unscanned, cache };
 }

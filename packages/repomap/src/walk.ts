@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { ExtensionTally, type UnscannedExtension } from './unscanned.js';
 
 /**
  * Paths no repo map wants: dependency and build output directories, caches, lock files and
@@ -108,6 +109,8 @@ export interface WalkOptions {
 export interface WalkResult {
   files: WalkedFile[];
   skipped: SkippedFile[];
+  /** Files not ignored but not selected (no scanner reads them), counted per extension. */
+  unscanned: UnscannedExtension[];
 }
 
 /**
@@ -290,6 +293,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   const rootReal = realpathSync(options.root);
   const files: WalkedFile[] = [];
   const skipped: SkippedFile[] = [];
+  const unscanned = new ExtensionTally();
   // Directories already walked, by device and inode: a symbolic link back to one of them is a loop
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();
@@ -370,14 +374,16 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
               relativeDir: `${childPath}/`,
               parents: levels,
             });
-        } else if (info.isFile() && options.selectFile(childPath) && !isIgnored(effective, childPath)) {
-          statFile(childAbsolute, childPath);
+        } else if (info.isFile() && !isIgnored(effective, childPath)) {
+          if (options.selectFile(childPath)) statFile(childAbsolute, childPath);
+          else unscanned.add(entry.name);
         }
       } else if (entry.isDirectory()) {
         if (!isIgnored(effective, `${childPath}/`)) walkDirectory(childAbsolute, `${childPath}/`, levels);
       } else if (entry.isFile()) {
-        if (options.selectFile(childPath) && !isIgnored(effective, childPath))
-          statFile(childAbsolute, childPath);
+        if (options.selectFile(childPath)) {
+          if (!isIgnored(effective, childPath)) statFile(childAbsolute, childPath);
+        } else if (!isIgnored(effective, childPath)) unscanned.add(entry.name);
       }
     }
   };
@@ -391,7 +397,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   const byPath = (left: { path: string }, right: { path: string }) => comparePaths(left.path, right.path);
   files.sort(byPath);
   skipped.sort(byPath);
-  return { files, skipped };
+  return { files, skipped, unscanned: unscanned.list() };
 }
 
 /** `path` relative to `root` with `/` separators (for caller-supplied absolute paths). */

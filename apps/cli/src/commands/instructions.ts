@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { resolveDirectory, writeJson } from '../io.js';
+import { formatQuantity } from '../output/index.js';
 
 interface InstructionsOptions {
   scope: string[];
@@ -68,16 +69,21 @@ export function registerInstructionsCommand(program: Command, io: CommandIO): vo
     });
 }
 
+/** A byte count as the report has always shown it (no separators), with the noun agreeing. */
+function bytesOf(bytes: number): string {
+  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+}
+
 function renderHuman(result: InstructionsResult): string {
   if (result.files.length === 0 && result.sections.dropped.length === 0)
     return 'No instruction files found.\n';
   const lines: string[] = [];
   if (result.text !== '') lines.push(result.text.replace(/\n$/, ''), '');
-  lines.push(
-    `${result.bytes} bytes from ${result.files.length} file${result.files.length === 1 ? '' : 's'}:`,
-  );
+  lines.push(`${bytesOf(result.bytes)} from ${formatQuantity(result.files.length, 'file')}:`);
   for (const file of result.files)
-    lines.push(`  ${escapeControls(file.path)} (${file.bytes} bytes${file.truncated ? ', truncated' : ''})`);
+    lines.push(
+      `  ${escapeControls(file.path)} (${bytesOf(file.bytes)}${file.truncated ? ', truncated' : ''})`,
+    );
   if (result.sections.dropped.length > 0) {
     lines.push('dropped:');
     // One line per file and reason: a file cut by the budget lists its sections once, not one line each.

@@ -10,7 +10,7 @@ import {
   selectExcerptFiles,
 } from '@ctxkit/context';
 import { loadInstructions } from '@ctxkit/instructions';
-import { buildRenderableRepoMap } from '@ctxkit/repomap';
+import { buildRenderableRepoMap, type UnscannedExtension } from '@ctxkit/repomap';
 import { discoverSkills, selectSkills } from '@ctxkit/skills';
 import { createTokenizer, escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
@@ -39,6 +39,8 @@ export interface PackPhases {
     tokens: number;
     budget: number;
     skipped: number;
+    /** Files left out for having no scanner, counted per extension. */
+    unscanned: UnscannedExtension[];
     cache: { hits: number; misses: number };
   };
   instructions: { files: { path: string; bytes: number; truncated: boolean }[]; bytes: number };
@@ -172,6 +174,7 @@ export async function gatherPack(
       tokens: shownMap.tokens ?? map.tokens,
       budget: shownMap.budget ?? map.budget,
       skipped: map.skipped.length,
+      unscanned: map.unscanned,
       cache: map.cache,
     },
     instructions: { files: instructions.files, bytes: instructions.bytes },

@@ -18,6 +18,7 @@ import { type Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
+import { formatQuantity } from '../output/index.js';
 import { parseWholeNumber } from '../parse-number.js';
 
 const EMBEDDERS = ['hash', 'tfidf', 'http'] as const;
@@ -113,7 +114,8 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
           io.stderr.write(`ctxkit: note: left out ${escapeControls(file.path)}: ${file.reason}\n`);
         }
         const more = loaded.skipped.length - MAX_SKIP_NOTES;
-        if (more > 0) io.stderr.write(`ctxkit: note: and ${more} more files left out (see --json)\n`);
+        if (more > 0)
+          io.stderr.write(`ctxkit: note: and ${formatQuantity(more, 'more file')} left out (see --json)\n`);
       }
       if (options.json)
         writeJson(io, { ...toJson(result, options.explain === true), skipped: loaded.skipped });

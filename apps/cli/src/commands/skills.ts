@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { resolveDirectory, writeJson } from '../io.js';
+import { formatQuantity } from '../output/index.js';
 import { parseWholeNumber } from '../parse-number.js';
 
 interface SkillsOptions {
@@ -82,7 +83,9 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
         return;
       }
       if (selection.text === '') {
-        io.stdout.write(`No skill matches this task (${found.skills.length} skills searched).\n`);
+        io.stdout.write(
+          `No skill matches this task (${formatQuantity(found.skills.length, 'skill')} searched).\n`,
+        );
         return;
       }
       const summary = selection.cards
@@ -91,6 +94,8 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
             `  ${card.score.toFixed(3).padStart(8)}  ${escapeControls(card.name)}${selection.expanded.some((entry) => entry.name === card.name) ? ' (expanded)' : ''}`,
         )
         .join('\n');
-      io.stdout.write(`${selection.text}\nscores (of ${found.skills.length} skills):\n${summary}\n`);
+      io.stdout.write(
+        `${selection.text}\nscores (of ${formatQuantity(found.skills.length, 'skill')}):\n${summary}\n`,
+      );
     });
 }

@@ -29,7 +29,7 @@ export async function renderInstructions(
   }
   const text = result.text.endsWith('\n') ? result.text : `${result.text}\n`;
   return {
-    text: `${text}\n[from ${files.join(', ')}; ${result.bytes} bytes]\n`,
+    text: `${text}\n[from ${files.join(', ')}; ${result.bytes} byte${result.bytes === 1 ? '' : 's'}]\n`,
     structured: { files, bytes: result.bytes },
   };
 }

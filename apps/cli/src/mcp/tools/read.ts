@@ -47,7 +47,9 @@ export function readFileLines(root: string, input: ReadArguments): string {
   const lines = splitLines(buffer.toString('utf8'));
   if (lines.length === 0) return `${shown} is empty\n`;
   if (offset > lines.length) {
-    throw new UserError(`offset ${offset} is past the end of ${shown} (${lines.length} lines)`);
+    throw new UserError(
+      `offset ${offset} is past the end of ${shown} (${lines.length === 1 ? '1 line' : `${lines.length} lines`})`,
+    );
   }
   const last = Math.min(lines.length, offset + limit - 1);
   const width = String(last).length;
