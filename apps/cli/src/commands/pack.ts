@@ -19,6 +19,7 @@ import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJson } from '../io.js';
 import { formatCount, renderBudgetBar } from '../output/index.js';
 import { addBudgetOptions, type BudgetCommandOptions, describeResolution, resolveBudget } from './budget.js';
+import { requireOneOutputMode } from './output-modes.js';
 
 /** Options of `ctxkit pack` and `ctxkit compose`. */
 export interface PackCommandOptions extends BudgetCommandOptions {
@@ -296,6 +297,7 @@ export function registerPackCommand(program: Command, io: CommandIO): void {
       '\nExamples:\n  ctxkit pack --task "fix the flaky retry test" --model qwen2.5-coder:7b\n  ctxkit pack ../service --task-file task.md --role review --json\n  ctxkit pack --task "add a --dry-run flag" --text > prompt.txt\n',
     )
     .action(async (directory: string | undefined, options: PackCommandOptions) => {
+      requireOneOutputMode({ '--json': options.json || io.json, '--text': options.text });
       const gathered = await gatherPack(io, directory, options);
       if (options.json || io.json) {
         writeJson(io, packDocument(gathered, true));
