@@ -180,8 +180,10 @@ describe('every subcommand, end to end', () => {
       );
     });
 
-    it('exits 2 without a model', async () => {
-      expectOneLineMistake(await run(['budget']), /no model given/);
+    it('uses the default profile without a model, like pack', async () => {
+      const result = await run(['budget']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('no model given: a conservative 8K profile');
     });
   });
 

@@ -158,6 +158,12 @@ describe('ctxkit mcp', () => {
       expect(ranking[0]?.path).toBe('src/budget.ts');
     });
 
+    it('refuses a focus file that does not exist', async () => {
+      const result = await client.callTool({ name: 'repo_map', arguments: { focus: ['src/nope.ts'] } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe('focus: no such file: src/nope.ts');
+    });
+
     it('refuses focus paths outside the served directory', async () => {
       const result = await client.callTool({ name: 'repo_map', arguments: { focus: ['../secret.txt'] } });
       expect(result.isError).toBe(true);

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
   buildRenderableRepoMap,
   DEFAULT_MAP_TOKENS,
@@ -9,6 +7,7 @@ import {
 import { createTokenizer } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
+import { checkFocusFiles } from '../focus-files.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJsonStreamed } from '../io.js';
 import { describeUnscanned, formatCount, formatQuantity } from '../output/index.js';
@@ -92,15 +91,7 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       }
       const query =
         options.queryFile !== undefined ? await readTextInput(io, options.queryFile) : options.query;
-      const focus = options.focus.map((file) => {
-        const absolute = resolve(io.cwd, file);
-        try {
-          statSync(absolute);
-        } catch {
-          throw new UserError(`--focus: no such file: ${file}`);
-        }
-        return absolute;
-      });
+      const focus = checkFocusFiles(root, io.cwd, options.focus, '--focus');
       const tokens = parseTokenBudget(options.tokens, io.config.values.map?.tokens ?? DEFAULT_MAP_TOKENS);
       const progress = io.progress('mapping repository');
       let built: RenderableRepoMap;

@@ -120,7 +120,7 @@ export async function gatherPack(
 ): Promise<GatheredPack> {
   const root = resolveDirectory(io, directory);
   const task = await readTask(io, options);
-  const { resolution, budget } = await resolveBudget(io, options, false);
+  const { resolution, budget } = await resolveBudget(io, options);
   const tokenizer = createTokenizer({ encoding: resolution.profile.encoding });
   // Nothing fits in no room: say so before scanning the repository.
   if (budget.available <= 0) throw noRoomForTask(budget);

@@ -1,4 +1,5 @@
 import { buildRenderableRepoMap, DEFAULT_MAP_TOKENS } from '@ctxkit/repomap';
+import { checkFocusFiles } from '../../focus-files.js';
 import { describeUnscanned, formatQuantity } from '../../output/index.js';
 import { requireInside } from '../paths.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
@@ -19,6 +20,7 @@ export interface RepoMapArguments {
  */
 export async function renderRepoMap(input: RepoMapArguments, context: ToolContext): Promise<ToolOutput> {
   requireInside(context.root, input.focus ?? [], 'focus');
+  checkFocusFiles(context.root, context.root, input.focus ?? [], 'focus');
   const settings = context.config.values;
   const built = await buildRenderableRepoMap({
     root: context.root,
