@@ -149,7 +149,7 @@ describe('ctxkit mcp', () => {
       expect(result.isError).toBeFalsy();
       const text = textOf(result);
       expect(text).toMatch(
-        /^repo map: 2 files, \d+ symbols ranked, \d+\/256 tokens; no scanner for 6 files \(\.txt 4, \.bin 1, \.md 1\)\n/,
+        /^repo map: 2 files, \d+ symbols ranked, \d+\/256 tokens; 6 files not read, no scanner \(\.txt 4, \.bin 1, \.md 1\)\n/,
       );
       expect(text).toContain('src/budget.ts');
       expect(text).toContain('computeBudget');

@@ -19,7 +19,7 @@ const makeTree = () =>
     {
       ...SMALL_TREE,
       'blob.py': Buffer.from([0x64, 0x65, 0x66, 0x00, 0x01]),
-      'lib/app.ex': 'defmodule App do\nend\n',
+      'notes.txt': 'Some notes.\n',
     },
     'speculate',
     roots,
@@ -60,7 +60,7 @@ describe('a build that walks in the background', () => {
       JSON.stringify({ ...cold, root: '', cache: null }),
     );
     expect(warm.result.skipped).toEqual([{ path: 'blob.py', reason: 'binary file' }]);
-    expect(warm.result.unscanned).toEqual([{ extension: '.ex', files: 1 }]);
+    expect(warm.result.unscanned).toEqual([{ extension: '.txt', files: 1, ranked: false }]);
   });
 
   it('rebuilds what changed when the walk disagrees with the cache', async () => {

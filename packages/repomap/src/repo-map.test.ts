@@ -161,7 +161,7 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     });
   });
 
-  it('counts per extension the files no scanner reads, leaving ignored ones out', async () => {
+  it('counts per extension the files no scanner reads, ranks known languages among them, leaves ignored ones out', async () => {
     const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-elixir-'));
     const files: Record<string, string> = {
       'lib/app.ex': 'defmodule App do\n  def start, do: :ok\nend\n',
@@ -177,13 +177,16 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
       writeFileSync(join(root, path), text);
     }
     try {
-      const result = await buildRepoMap({ root, cache: false, tokenizer });
-      expect(result.files).toBe(1);
+      const result = await buildRepoMap({ root, cache: false, tokenizer, query: 'the worker crashes' });
+      // The Elixir files are read by the identifier-only scan: ranked, never in the map.
+      expect(result.files).toBe(4);
       expect(result.unscanned).toEqual([
-        { extension: '', files: 2 },
-        { extension: '.ex', files: 2 },
-        { extension: '.exs', files: 1 },
+        { extension: '.ex', files: 2, ranked: true },
+        { extension: '', files: 2, ranked: false },
+        { extension: '.exs', files: 1, ranked: true },
       ]);
+      expect(result.ranking[0]?.path).toBe('lib/app/worker.ex');
+      expect(result.map).toBe('scripts/run.ts:\n  1: export function run(): void\n');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -117,8 +117,10 @@ export interface RepoMapResult {
   /** Files left out, with the reason. */
   skipped: SkippedFile[];
   /**
-   * Files left out because no scanner reads their language, counted per extension, most first
-   * (`[{ extension: '.ex', files: 180 }, …]`; `''` is files without an extension). Not ranked.
+   * Files no language scanner reads, counted per extension, most first (`''` is files without an
+   * extension): `ranked` ones (known programming languages: `.ex`, `.php`, `.kt`, …) are read by
+   * the identifier-only scan and ranked by path and the identifiers they mention, but have no
+   * definitions in the map; the others (prose, data, config) are not read at all.
    */
   unscanned: UnscannedExtension[];
   /** Scans served from the cache vs computed. */

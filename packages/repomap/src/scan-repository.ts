@@ -12,8 +12,7 @@ import { checkScanOptions } from './check-options.js';
 import { buildNeutralGraph, type NeutralGraph } from './graph.js';
 import type { FileScan } from './scan-file.js';
 import { type ScanOutcome, type ScanTask, scanAll } from './scan-pool.js';
-import { languageForPath } from './scanners/index.js';
-import { isScannable } from './scanners/languages.js';
+import { isScannable, scanLanguageForPath } from './scanners/languages.js';
 import {
   DEFINITION_KINDS,
   DefinitionReader,
@@ -22,7 +21,7 @@ import {
   TreeIndexBuilder,
 } from './tree-index.js';
 import type { DefinitionKind, Language } from './types.js';
-import type { UnscannedExtension } from './unscanned.js';
+import { type UnscannedExtension, unscannedOf } from './unscanned.js';
 import { comparePaths, type SkippedFile, type WalkOptions, type WalkResult, walkRepository } from './walk.js';
 
 /** A walked file's state before it is known: neither a cached file id nor a cached skip. */
@@ -46,7 +45,8 @@ export interface ScanRepositoryOptions {
 export interface ScannedFile {
   /** Relative to the root, `/`-separated. */
   path: string;
-  language: Language;
+  /** `'generic'` for a language without a scanner, read by the identifier-only scan. */
+  language: Language | 'generic';
   scan: FileScan;
 }
 
@@ -135,7 +135,7 @@ export function indexFromCache(root: string, walked: WalkResult, cached: CacheSn
     index: cached.index,
     graph: cached.graph,
     skipped,
-    unscanned: walked.unscanned,
+    unscanned: unscannedOf(walked),
     cache: { hits: walked.files.length, misses: 0 },
   };
 }
@@ -195,7 +195,7 @@ export async function indexRepository(
     tasks.push({
       path: file.path,
       absolutePath: file.absolutePath,
-      language: languageForPath(file.path) as Language,
+      language: scanLanguageForPath(file.path)!,
     });
     taskFiles.push(index);
   });
@@ -257,7 +257,7 @@ export async function indexRepository(
     index,
     ...(graph ? { graph } : {}),
     skipped,
-    unscanned: walked.unscanned,
+    unscanned: unscannedOf(walked),
     cache: { hits, misses: tasks.length },
   };
 }
@@ -273,7 +273,7 @@ export async function scanRepository(options: ScanRepositoryOptions): Promise<Re
   const reader = new DefinitionReader(index);
   const files = index.paths.map((path, file) => ({
     path,
-    language: languageForPath(path) as Language,
+    language: scanLanguageForPath(path)!,
     scan: fileScanOf(index, reader, file),
   }));
   return { root, files, skipped, unscanned, cache };

@@ -109,7 +109,7 @@ export interface WalkOptions {
 export interface WalkResult {
   files: WalkedFile[];
   skipped: SkippedFile[];
-  /** Files not ignored but not selected (no scanner reads them), counted per extension. */
+  /** Files not ignored but not selected (nothing reads them), counted per extension. */
   unscanned: UnscannedExtension[];
 }
 
@@ -293,7 +293,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   const rootReal = realpathSync(options.root);
   const files: WalkedFile[] = [];
   const skipped: SkippedFile[] = [];
-  const unscanned = new ExtensionTally();
+  const unscanned = new ExtensionTally(false);
   // Directories already walked, by device and inode: a symbolic link back to one of them is a loop
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();

@@ -79,7 +79,7 @@ describe('ctxkit map', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('src/store.ts:\n');
     expect(stderr).toMatch(
-      /^3 files scanned, no scanner for 1 file \(\.md 1\); map \d+\/1024 tokens; cache 0 hits, 3 misses\n$/,
+      /^3 files scanned, 1 file not read, no scanner \(\.md 1\); map \d+\/1024 tokens; cache 0 hits, 3 misses\n$/,
     );
   });
 
@@ -102,20 +102,34 @@ describe('ctxkit map', () => {
       writeFileSync(join(elixir, 'lib', 'app.ex'), 'defmodule App do\nend\n');
       writeFileSync(join(elixir, 'lib', 'worker.ex'), 'defmodule App.Worker do\nend\n');
       writeFileSync(join(elixir, 'mix.exs'), 'defmodule App.MixProject do\nend\n');
-      const human = await runInProcess(['map', elixir, '--no-cache'], elixir);
-      expect(human.stdout).toBe('(nothing to map: no source file a scanner reads)\n');
+      writeFileSync(join(elixir, 'README.md'), '# App\n');
+      const human = await runInProcess(['map', elixir, '--no-cache', '--query', 'the worker'], elixir);
+      expect(human.stdout).toBe('(nothing to map: no definitions in 3 files; no scanner for .ex, .exs)\n');
       expect(human.stderr).toBe(
-        '0 files scanned, no scanner for 3 files (.ex 2, .exs 1); map 0/1024 tokens; cache 0 hits, 0 misses\n',
+        '3 files scanned, 3 of them by identifiers only, no scanner (.ex 2, .exs 1), 1 file not read, no scanner (.md 1); map 0/1024 tokens; cache 0 hits, 3 misses\n',
       );
-      const json = await runInProcess(['map', elixir, '--no-cache', '--json'], elixir);
-      expect(JSON.parse(json.stdout).unscanned).toEqual([
-        { extension: '.ex', files: 2 },
-        { extension: '.exs', files: 1 },
+      const json = await runInProcess(
+        ['map', elixir, '--no-cache', '--json', '--query', 'the worker'],
+        elixir,
+      );
+      const document = JSON.parse(json.stdout);
+      expect(document.unscanned).toEqual([
+        { extension: '.ex', files: 2, ranked: true },
+        { extension: '.exs', files: 1, ranked: true },
+        { extension: '.md', files: 1, ranked: false },
       ]);
+      // Still found by a task about them: ranked by path and the identifiers they mention.
+      expect(document.ranking[0].path).toBe('lib/worker.ex');
+      rmSync(join(elixir, 'lib'), { recursive: true });
+      rmSync(join(elixir, 'mix.exs'));
+      const unread = await runInProcess(['map', elixir, '--no-cache'], elixir);
+      expect(unread.stdout).toBe('(nothing to map: no source file a scanner reads)\n');
       writeFileSync(join(elixir, 'one.py'), '# no definitions\n');
       const one = await runInProcess(['map', elixir, '--no-cache'], elixir);
       expect(one.stdout).toBe('(nothing to map: no definitions in 1 file)\n');
-      expect(one.stderr).toMatch(/^1 file scanned, no scanner for 3 files .*; cache 0 hits, 1 miss\n$/);
+      expect(one.stderr).toBe(
+        '1 file scanned, 1 file not read, no scanner (.md 1); map 0/1024 tokens; cache 0 hits, 1 miss\n',
+      );
     } finally {
       rmSync(elixir, { recursive: true, force: true });
     }

@@ -52,8 +52,11 @@ export function emptyMapNote(result: RepoMapResult, definitions: number): string
       ? '(nothing to map: no files here)\n'
       : '(nothing to map: no source file a scanner reads)\n';
   }
-  if (definitions === 0)
-    return `(nothing to map: no definitions in ${formatQuantity(result.files, 'file')})\n`;
+  if (definitions === 0) {
+    const withoutScanner = result.unscanned.filter((entry) => entry.ranked).map((entry) => entry.extension);
+    const why = withoutScanner.length === 0 ? '' : `; no scanner for ${withoutScanner.join(', ')}`;
+    return `(nothing to map: no definitions in ${formatQuantity(result.files, 'file')}${why})\n`;
+  }
   return '(no definitions fit the budget)\n';
 }
 
