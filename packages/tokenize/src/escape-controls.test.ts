@@ -17,7 +17,9 @@ describe('escapeControls', () => {
   });
 
   it('never leaves a control character in its output', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => !hasControlCharacters(escapeControls(text))));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => !hasControlCharacters(escapeControls(text))),
+    );
   });
 
   it('is undone by unescapeControls', () => {
