@@ -28,8 +28,9 @@ import { CLI_VERSION } from './version.js';
  *      true after `ctxkit --json tokens`; a `pack --model` gets the global `--model` the same way;
  *   3. fills `--encoding` and `--role` options the user did not give from the configuration
  *      (`encoding`, `role`). Other settings (`model`, `map.tokens`, reserves, …) are read by the
- *      commands from `io.config.values`: `--model` means different things to different commands
- *      (`retrieve --model` names an embedding model), so the configured model is never injected.
+ *      commands from `io.config.values`; the configured model is never injected (a command that
+ *      has no use for a model profile, like `retrieve`, whose embedding model is
+ *      `--embedding-model`, simply never reads it).
  *
  * So a subcommand may (a) declare `--json`/`--model` itself and read `options.json` as usual,
  * (b) read `io.json`, `io.config.values.model`, … at action time, or (c) call

@@ -20,7 +20,7 @@ describe('errorExcerpt', () => {
   });
 
   it('shows one line, escapes control characters and cuts a long message', () => {
-    expect(errorExcerpt('first\nsecond')).toBe('first');
+    expect(errorExcerpt('first\nsecond')).toBe('first\\nsecond');
     expect(errorExcerpt('bad \x1b[31mred\x07')).toBe('bad \\x1b[31mred\\x07');
     const long = errorExcerpt(`got "${'f'.repeat(1_000_000)}"`);
     expect(long.length).toBeLessThan(MAX_ERROR_CHARS + 40);

@@ -4,17 +4,19 @@
  * characters. One line, control characters escaped, at most a short excerpt.
  */
 
+import { escapeControls } from '@ctxkit/tokenize';
+
 /** The most characters of a message printed; the rest is counted, not shown. */
 export const MAX_ERROR_CHARS = 300;
 
-/** The first line of `message`, control characters escaped (`\x1b`), cut to {@link MAX_ERROR_CHARS}. */
+/**
+ * `message` on one line, its control characters escaped as in all human output (`escapeControls`:
+ * a newline shows as `\n`), cut to {@link MAX_ERROR_CHARS}.
+ */
 export function errorExcerpt(message: string): string {
-  const newline = message.indexOf('\n');
-  const line = newline < 0 ? message : message.slice(0, newline);
+  const line = message;
   const head = line.length > MAX_ERROR_CHARS * 2 ? line.slice(0, MAX_ERROR_CHARS * 2) : line;
-  const escaped = head.replace(/[\x00-\x1f\x7f-\x9f]/g, (character) => {
-    return `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`;
-  });
+  const escaped = escapeControls(head);
   if (escaped.length <= MAX_ERROR_CHARS && head.length === line.length) return escaped;
   let cut = escaped.slice(0, MAX_ERROR_CHARS);
   // Never half a surrogate pair.

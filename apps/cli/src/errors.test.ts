@@ -9,11 +9,14 @@ function report(error: unknown, debug = false): { code: number; text: string } {
 }
 
 describe('reportError', () => {
-  it('prints a user mistake as one line and exits 2', () => {
+  it('prints a user mistake as one line, control characters escaped, and exits 2', () => {
     expect(report(new UserError('no such file: a.ts\nsecond line'))).toEqual({
       code: EXIT_USAGE,
-      text: 'ctxkit: no such file: a.ts\n',
+      text: 'ctxkit: no such file: a.ts\\nsecond line\n',
     });
+    expect(report(new UserError('no such file: \x1b[31mred.ts')).text).toBe(
+      'ctxkit: no such file: \\x1b[31mred.ts\n',
+    );
   });
 
   it('treats a file-system error on a path as a user mistake', () => {

@@ -66,7 +66,18 @@ describe('every subcommand, end to end', () => {
       expect(result.code, result.stderr).toBe(0);
       const document = parseJson(result) as Record<string, unknown> & { tokens: number; budget: number };
       expect(Object.keys(document).sort()).toEqual(
-        ['budget', 'cache', 'files', 'map', 'ranking', 'root', 'skipped', 'symbols', 'tokens'].sort(),
+        [
+          'budget',
+          'cache',
+          'files',
+          'map',
+          'ranking',
+          'root',
+          'skipped',
+          'symbols',
+          'tokens',
+          'unscanned',
+        ].sort(),
       );
       expect(document.tokens).toBeLessThanOrEqual(document.budget);
       expect(document.map).toContain('uploadFile');
@@ -169,8 +180,10 @@ describe('every subcommand, end to end', () => {
       );
     });
 
-    it('exits 2 without a model', async () => {
-      expectOneLineMistake(await run(['budget']), /no model given/);
+    it('uses the default profile without a model, like pack', async () => {
+      const result = await run(['budget']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('no model given: a conservative 8K profile');
     });
   });
 

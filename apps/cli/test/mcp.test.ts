@@ -148,12 +148,20 @@ describe('ctxkit mcp', () => {
       });
       expect(result.isError).toBeFalsy();
       const text = textOf(result);
-      expect(text).toMatch(/^repo map: 2 files, \d+ symbols ranked, \d+\/256 tokens\n/);
+      expect(text).toMatch(
+        /^repo map: 2 files, \d+ symbols ranked, \d+\/256 tokens; 6 files not read, no scanner \(\.txt 4, \.bin 1, \.md 1\)\n/,
+      );
       expect(text).toContain('src/budget.ts');
       expect(text).toContain('computeBudget');
       expect(result.structuredContent).toMatchObject({ files: 2, budget: 256 });
       const ranking = (result.structuredContent as { ranking: { path: string }[] }).ranking;
       expect(ranking[0]?.path).toBe('src/budget.ts');
+    });
+
+    it('refuses a focus file that does not exist', async () => {
+      const result = await client.callTool({ name: 'repo_map', arguments: { focus: ['src/nope.ts'] } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe('focus: no such file: src/nope.ts');
     });
 
     it('refuses focus paths outside the served directory', async () => {

@@ -91,8 +91,8 @@ describe('ctxkit retrieve', () => {
       'ctxkit: --embedder http needs --endpoint URL (an OpenAI-compatible server, e.g. http://127.0.0.1:11434)\n',
     ],
     [
-      ['retrieve', '-q', 'x', '--model', 'm'],
-      'ctxkit: --model only applies to --embedder http, not --embedder hash\n',
+      ['retrieve', '-q', 'x', '--embedding-model', 'm'],
+      'ctxkit: --embedding-model only applies to --embedder http, not --embedder hash\n',
     ],
     [['retrieve', '-q', 'x', '--max-bytes', '-5'], 'ctxkit: --max-bytes expects a whole number, got "-5"\n'],
     [
@@ -154,7 +154,7 @@ describe('ctxkit retrieve --embedder http', () => {
       'http',
       '--endpoint',
       base,
-      '--model',
+      '--embedding-model',
       'letters',
       '--json',
     ];
@@ -179,7 +179,7 @@ describe('ctxkit retrieve --embedder http', () => {
       'http',
       '--endpoint',
       `${base}/wrong`,
-      '--model',
+      '--embedding-model',
       'm',
       '--json',
     ];
@@ -200,7 +200,7 @@ describe('ctxkit retrieve --embedder http', () => {
       'http',
       '--endpoint',
       `${base}/wrong`,
-      '--model',
+      '--embedding-model',
       'm',
       '--no-fallback',
     ];

@@ -132,7 +132,7 @@ describe('ctxkit (the command shell)', () => {
     const validated = await runCli(['validate', 'session.json', '--format', 'openai'], { cwd: tree });
     expect(validated).toMatchObject({
       code: 0,
-      stdout: 'session.json: valid openai transcript (1 messages)\n',
+      stdout: 'session.json: valid openai transcript (1 message)\n',
     });
     const config = await runCli(['config', '--json'], { cwd: tree });
     expect(config.code, config.stderr).toBe(0);

@@ -268,7 +268,9 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions = {}):
   if (options.maxTokens !== undefined) assertCount('renderDigest', 'maxTokens', options.maxTokens);
   const lists = renderLists(digest);
   const render = (limit: number) => {
-    const lines = [`${SUMMARY_HEADER} (${digest.droppedMessages} messages, ${digest.toolCalls} tool calls)`];
+    const messages = `${digest.droppedMessages} message${digest.droppedMessages === 1 ? '' : 's'}`;
+    const calls = `${digest.toolCalls} tool call${digest.toolCalls === 1 ? '' : 's'}`;
+    const lines = [`${SUMMARY_HEADER} (${messages}, ${calls})`];
     lists.forEach((items, at) => {
       if (items.length === 0) return;
       lines.push(SECTIONS[at] as string);

@@ -63,7 +63,7 @@ describe('planCompaction', () => {
   it('folds an earlier summary into the cut', () => {
     const withSummary: Message[] = [
       { role: 'system', text: 'sys' },
-      { role: 'system', text: '[ctxkit] Summary of the earlier conversation (3 messages, 1 tool calls)' },
+      { role: 'system', text: '[ctxkit] Summary of the earlier conversation (3 messages, 1 tool call)' },
       ...transcript.slice(1),
     ];
     const plan = planCompaction({ messages: withSummary }, { budget: 200, keepTurns: 0, keepFraction: 0 });

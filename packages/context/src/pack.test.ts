@@ -140,6 +140,23 @@ describe('buildPack', () => {
     expect(pack.dropped.map((item) => item.name)).toEqual(['b.ts', 'c.ts']);
   });
 
+  it('escapes control characters in a file path or doc title, leaves ordinary ones as they are', () => {
+    const pack = buildPack({
+      budget: budgetOf(1000),
+      tokenizer,
+      task: 't',
+      docs: [{ title: 'Notes\x1b[2J', text: 'n' }],
+      chunks: [
+        { path: 'src/ctl\nname\x01\x1b[31mred.ts', text: 'x', rank: 0 },
+        { path: 'src\\plain "q".ts', text: 'y', rank: 1 },
+      ],
+    });
+    expect(pack.text).toContain('<doc title="Notes\\x1b[2J">');
+    expect(pack.text).toContain('<file path="src/ctl\\nname\\x01\\x1b[31mred.ts">');
+    expect(pack.text).toContain('<file path="src\\plain &quot;q&quot;.ts">');
+    expect(pack.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+  });
+
   it('orders chunks by explicit rank, then path, whatever the input order', () => {
     const ranked: PackChunk[] = [
       { path: 'z.ts', text: 'z', rank: 0 },

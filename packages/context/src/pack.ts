@@ -1,3 +1,4 @@
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Budget } from './budget.js';
 import { checkAvailable } from './budget.js';
 import type { TokenCounter } from './excerpt.js';
@@ -147,8 +148,9 @@ export function formatTruncation(omittedLines: number): string {
   return `... (truncated to fit the token budget: ${omittedLines} more line${omittedLines === 1 ? '' : 's'} not shown)`;
 }
 
+/** An attribute value: control characters escaped as everywhere in ctxkit (`escapeControls`), then XML's three. */
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\n/g, ' ');
+  return escapeControls(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 // The identifying attribute comes first; any others follow sorted by name, so the caller's key order

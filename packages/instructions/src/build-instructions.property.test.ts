@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInstructions, renderOpeningTag } from './build-instructions.js';
+import { buildInstructions, renderOpeningTag, renderTruncationMarker } from './build-instructions.js';
 import { byteLength } from './truncate.js';
 
 const paths = [
@@ -158,11 +158,17 @@ describe('buildInstructions input checks', () => {
     }
   });
 
-  it('escapes &, ", <, > and line breaks in the source attribute; ordinary paths render as before', () => {
+  it('escapes &, ", <, > and control characters in the source attribute; ordinary paths render as before', () => {
     expect(buildInstructions([{ path: 'a"b<c>&d.md', text: 'x' }]).text).toBe(
       '<instructions source="a&quot;b&lt;c&gt;&amp;d.md">\nx\n</instructions>\n',
     );
-    expect(renderOpeningTag('a\nb.md')).toBe('<instructions source="a&#10;b.md">\n');
+    expect(renderOpeningTag('a\nb.md')).toBe('<instructions source="a\\nb.md">\n');
+    expect(renderOpeningTag('src/ctl\nname\x01\x1b[31mred.md')).toBe(
+      '<instructions source="src/ctl\\nname\\x01\\x1b[31mred.md">\n',
+    );
+    expect(renderTruncationMarker('a\x1b.md', 1, 10, 'budget')).toBe(
+      '[ctxkit: truncated a\\x1b.md here; 1 section (10 bytes) left out by the budget]\n',
+    );
     for (const path of paths) expect(renderOpeningTag(path)).toBe(`<instructions source="${path}">\n`);
     expect(renderOpeningTag("docs/it's [v2] (draft) #1 ü.md")).toBe(
       '<instructions source="docs/it\'s [v2] (draft) #1 ü.md">\n',

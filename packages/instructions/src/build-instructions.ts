@@ -1,3 +1,4 @@
+import { escapeControls } from '@ctxkit/tokenize';
 import { checkByteBudget, checkObject, checkPathList, failOption } from './check-options.js';
 import { parseFrontMatter } from './front-matter.js';
 import {
@@ -29,17 +30,16 @@ export function renderOpeningTag(path: string): string {
 }
 
 // A path is data: `a"b<c>.md` must not end the attribute or open a tag, nor a newline end the line.
+// Control characters are escaped as everywhere in ctxkit (`escapeControls`), then XML's four.
 const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '"': '&quot;',
   '<': '&lt;',
   '>': '&gt;',
-  '\n': '&#10;',
-  '\r': '&#13;',
 };
 
 function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>\n\r]/g, (character) => ATTRIBUTE_ESCAPES[character] ?? character);
+  return escapeControls(value).replace(/[&"<>]/g, (character) => ATTRIBUTE_ESCAPES[character] ?? character);
 }
 /** The line that closes one file's block. */
 export const CLOSING_TAG = '</instructions>\n';
@@ -54,7 +54,7 @@ export function renderTruncationMarker(
   budgetName: string,
 ): string {
   const sections = omittedSections === 1 ? '1 section' : `${omittedSections} sections`;
-  return `[ctxkit: truncated ${path} here; ${sections} (${omittedBytes} bytes) left out by the ${budgetName}]\n`;
+  return `[ctxkit: truncated ${escapeControls(path)} here; ${sections} (${omittedBytes} bytes) left out by the ${budgetName}]\n`;
 }
 
 /**

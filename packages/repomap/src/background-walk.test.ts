@@ -16,7 +16,11 @@ afterAll(() => {
 
 const makeTree = () =>
   makeSmallTree(
-    { ...SMALL_TREE, 'blob.py': Buffer.from([0x64, 0x65, 0x66, 0x00, 0x01]) },
+    {
+      ...SMALL_TREE,
+      'blob.py': Buffer.from([0x64, 0x65, 0x66, 0x00, 0x01]),
+      'notes.txt': 'Some notes.\n',
+    },
     'speculate',
     roots,
   );
@@ -56,6 +60,7 @@ describe('a build that walks in the background', () => {
       JSON.stringify({ ...cold, root: '', cache: null }),
     );
     expect(warm.result.skipped).toEqual([{ path: 'blob.py', reason: 'binary file' }]);
+    expect(warm.result.unscanned).toEqual([{ extension: '.txt', files: 1, ranked: false }]);
   });
 
   it('rebuilds what changed when the walk disagrees with the cache', async () => {

@@ -6,6 +6,7 @@
  */
 import { join, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { UnscannedExtension } from './unscanned.js';
 import type { SkippedFile, WalkOptions, WalkResult } from './walk.js';
 import { builtWorkerScript } from './worker-script.js';
 
@@ -22,6 +23,7 @@ export interface PackedWalk {
   sizes: Float64Array;
   mtimes: Float64Array;
   skipped: SkippedFile[];
+  unscanned: UnscannedExtension[];
 }
 
 /** Packs a walk result for posting. */
@@ -38,6 +40,7 @@ export function packWalk(result: WalkResult, root: string): PackedWalk {
     sizes: Float64Array.from(files, (file) => file.size),
     mtimes: Float64Array.from(files, (file) => file.mtimeMs),
     skipped: result.skipped,
+    unscanned: result.unscanned,
   };
 }
 
@@ -56,6 +59,7 @@ export function unpackWalk(packed: PackedWalk): WalkResult {
       mtimeMs: packed.mtimes[index]!,
     })),
     skipped: packed.skipped,
+    unscanned: packed.unscanned,
   };
 }
 

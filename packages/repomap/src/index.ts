@@ -32,5 +32,7 @@ export type {
 export { listDefinitions, scanRepository } from './scan-repository.js';
 export { languageForPath, SCANNER_VERSION, scanSource } from './scanners/index.js';
 export type { Definition, DefinitionKind, Language, Scanner, ScanResult } from './types.js';
+export type { UnscannedExtension } from './unscanned.js';
+export { countUnscanned } from './unscanned.js';
 export type { SkippedFile } from './walk.js';
 export { DEFAULT_IGNORE_PATTERNS, DEFAULT_MAX_FILE_BYTES, ignoredBecause } from './walk.js';

@@ -105,4 +105,33 @@ describe('renderRepoMap', () => {
     expect(line.length).toBeLessThan(200);
     expect(line.endsWith('…')).toBe(true);
   });
+
+  it('shows paths and signatures with control characters escaped, ordinary ones as they are', () => {
+    const hostile = 'src/ctl\nname\x01\x1b[31mred.ts';
+    const symbols: RenderSymbol[] = [
+      {
+        path: hostile,
+        definition: { name: 'red', kind: 'constant', line: 1, signature: 'const red = "\x1b[31m"' },
+      },
+      {
+        path: 'src\\plain.ts',
+        definition: { name: 'plain', kind: 'function', line: 2, signature: 'function plain()' },
+      },
+    ];
+    const rendered = renderRepoMap({
+      symbols,
+      fileRank: new Map([
+        [hostile, 0],
+        ['src\\plain.ts', 1],
+      ]),
+      fileDefinitions: (path) =>
+        symbols.filter((symbol) => symbol.path === path).map((symbol) => symbol.definition),
+      budget: 1000,
+      tokenizer,
+    });
+    expect(rendered.text).toBe(
+      'src/ctl\\nname\\x01\\x1b[31mred.ts:\n  1: const red = "\\x1b[31m"\nsrc\\plain.ts:\n  2: function plain()\n',
+    );
+    expect(rendered.tokens).toBe(tokenizer.count(rendered.text));
+  });
 });

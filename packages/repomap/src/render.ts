@@ -3,8 +3,10 @@
  * order, each followed by its chosen definitions in line order; `⋮` marks definitions left out.
  * The chosen set is the longest prefix of the ranked symbols whose rendering fits the budget,
  * measured with the caller's tokenizer on the exact bytes returned, so the map is never over.
+ * Paths and signatures with control characters are shown escaped (`escapeControls` of
+ * `@ctxkit/tokenize`), so a file named with a newline or a terminal escape cannot split an entry.
  */
-import type { Tokenizer } from '@ctxkit/tokenize';
+import { escapeControls, type Tokenizer } from '@ctxkit/tokenize';
 import type { Definition } from './types.js';
 
 /** Marks definitions of a file that the map leaves out (before, between or after shown ones). */
@@ -44,7 +46,7 @@ export interface RenderedMap {
 export function formatDefinition(definition: Definition): string {
   let signature = definition.signature.trim() || definition.name;
   if (signature.length > MAX_SIGNATURE_LENGTH) signature = `${signature.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
-  return `${definition.scope ? '    ' : '  '}${definition.line}: ${signature}`;
+  return `${definition.scope ? '    ' : '  '}${definition.line}: ${escapeControls(signature)}`;
 }
 
 /** Renders the first `count` ranked symbols (no budget check). */
@@ -69,7 +71,7 @@ export function renderSymbols(
   for (const path of paths) {
     const shown = new Set(byFile.get(path));
     const all = fileDefinitions(path);
-    lines.push(`${path}:`);
+    lines.push(`${escapeControls(path)}:`);
     let hidden = false;
     for (const definition of all) {
       if (!shown.has(definition)) {

@@ -161,6 +161,37 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     });
   });
 
+  it('counts per extension the files no scanner reads, ranks known languages among them, leaves ignored ones out', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-elixir-'));
+    const files: Record<string, string> = {
+      'lib/app.ex': 'defmodule App do\n  def start, do: :ok\nend\n',
+      'lib/app/worker.ex': 'defmodule App.Worker do\nend\n',
+      'mix.exs': 'defmodule App.MixProject do\nend\n',
+      Makefile: 'all:\n',
+      'deps/x/lib/x.ex': 'defmodule X do\nend\n',
+      '.gitignore': 'deps/\n',
+      'scripts/run.ts': 'export function run(): void {}\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    try {
+      const result = await buildRepoMap({ root, cache: false, tokenizer, query: 'the worker crashes' });
+      // The Elixir files are read by the identifier-only scan: ranked, never in the map.
+      expect(result.files).toBe(4);
+      expect(result.unscanned).toEqual([
+        { extension: '.ex', files: 2, ranked: true },
+        { extension: '', files: 2, ranked: false },
+        { extension: '.exs', files: 1, ranked: true },
+      ]);
+      expect(result.ranking[0]?.path).toBe('lib/app/worker.ex');
+      expect(result.map).toBe('scripts/run.ts:\n  1: export function run(): void\n');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('throws a clear error for a root that is not a directory', async () => {
     await expect(buildRepoMap({ root: join(FIXTURE, 'README.md') })).rejects.toThrow(
       /repo map root is not a directory: .*README\.md/,

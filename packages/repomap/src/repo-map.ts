@@ -24,6 +24,7 @@ import {
 } from './scan-repository.js';
 import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
+import type { UnscannedExtension } from './unscanned.js';
 import { relativePosixPath, type SkippedFile, type WalkResult } from './walk.js';
 
 /** The map's token budget when the caller names none (about a screenful of signatures). */
@@ -120,6 +121,13 @@ export interface RepoMapResult {
   budget: number;
   /** Files left out, with the reason. */
   skipped: SkippedFile[];
+  /**
+   * Files no language scanner reads, counted per extension, most first (`''` is files without an
+   * extension): `ranked` ones (known programming languages: `.ex`, `.php`, `.kt`, …) are read by
+   * the identifier-only scan and ranked by path and the identifiers they mention, but have no
+   * definitions in the map; the others (prose, data, config) are not read at all.
+   */
+  unscanned: UnscannedExtension[];
   /** Scans served from the cache vs computed. */
   cache: { hits: number; misses: number };
 }
@@ -245,7 +253,14 @@ export async function buildWithWalker(
     const guess =
       cached &&
       mapIndex(
-        { root, index: cached.index, graph: cached.graph, skipped: [], cache: { hits: 0, misses: 0 } },
+        {
+          root,
+          index: cached.index,
+          graph: cached.graph,
+          skipped: [],
+          unscanned: [],
+          cache: { hits: 0, misses: 0 },
+        },
         options,
       );
     const walked = await walking;
@@ -254,6 +269,7 @@ export async function buildWithWalker(
         const served = indexFromCache(root, walked, cached);
         if (walked.files.length > 0) options.onProgress?.(walked.files.length, walked.files.length);
         guess.result.skipped = served.skipped;
+        guess.result.unscanned = served.unscanned;
         guess.result.cache = served.cache;
         return guess;
       }
@@ -352,6 +368,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     tokens: rendered.tokens,
     budget,
     skipped,
+    unscanned: scanned.unscanned,
     cache: scanned.cache,
   };
   return {

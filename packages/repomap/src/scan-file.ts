@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { scanSource } from './scanners/index.js';
-import type { Definition, Language } from './types.js';
+import type { ScanLanguage } from './scanners/languages.js';
+import type { Definition } from './types.js';
 
 /** How many leading bytes are searched for a NUL byte to call a file binary (git uses the same 8000). */
 const BINARY_PROBE_BYTES = 8000;
@@ -39,7 +40,7 @@ export type FileScanOutcome = { scan: FileScan } | { skipped: string };
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Checks the bytes of a file and scans them as `language`; returns a reason when they are not text. */
-export function scanBytes(bytes: Uint8Array, language: Language): FileScanOutcome {
+export function scanBytes(bytes: Uint8Array, language: ScanLanguage): FileScanOutcome {
   const probe = bytes.subarray(0, BINARY_PROBE_BYTES);
   if (probe.includes(0)) return { skipped: 'binary file' };
   let text: string;
@@ -60,7 +61,7 @@ export function scanBytes(bytes: Uint8Array, language: Language): FileScanOutcom
 }
 
 /** Reads `absolutePath` and scans it; an unreadable file becomes a skip reason, never an exception. */
-export async function scanFile(absolutePath: string, language: Language): Promise<FileScanOutcome> {
+export async function scanFile(absolutePath: string, language: ScanLanguage): Promise<FileScanOutcome> {
   let bytes: Buffer;
   try {
     bytes = await readFile(absolutePath);

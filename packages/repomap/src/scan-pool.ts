@@ -6,8 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileScanOutcome, scanFile } from './scan-file.js';
+import type { ScanLanguage } from './scanners/languages.js';
 import { fromPortable, type PortableTreeIndex, type TreeIndex } from './tree-index.js';
-import type { Language } from './types.js';
 import { builtWorkerScript } from './worker-script.js';
 
 /** One file to scan. */
@@ -15,7 +15,7 @@ export interface ScanTask {
   /** Relative to the root, `/`-separated; tasks come in path order. */
   path: string;
   absolutePath: string;
-  language: Language;
+  language: ScanLanguage;
 }
 
 /**

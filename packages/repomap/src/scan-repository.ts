@@ -12,8 +12,7 @@ import { checkScanOptions } from './check-options.js';
 import { buildNeutralGraph, type NeutralGraph } from './graph.js';
 import type { FileScan } from './scan-file.js';
 import { type ScanOutcome, type ScanTask, scanAll } from './scan-pool.js';
-import { languageForPath } from './scanners/index.js';
-import { isScannable } from './scanners/languages.js';
+import { isScannable, scanLanguageForPath } from './scanners/languages.js';
 import {
   DEFINITION_KINDS,
   DefinitionReader,
@@ -22,6 +21,7 @@ import {
   TreeIndexBuilder,
 } from './tree-index.js';
 import type { DefinitionKind, Language } from './types.js';
+import { type UnscannedExtension, unscannedOf } from './unscanned.js';
 import { comparePaths, type SkippedFile, type WalkOptions, type WalkResult, walkRepository } from './walk.js';
 
 /** A walked file's state before it is known: neither a cached file id nor a cached skip. */
@@ -47,7 +47,8 @@ export interface ScanRepositoryOptions {
 export interface ScannedFile {
   /** Relative to the root, `/`-separated. */
   path: string;
-  language: Language;
+  /** `'generic'` for a language without a scanner, read by the identifier-only scan. */
+  language: Language | 'generic';
   scan: FileScan;
 }
 
@@ -57,6 +58,8 @@ export interface RepositoryScan {
   root: string;
   files: ScannedFile[];
   skipped: SkippedFile[];
+  /** Files no scanner reads, counted per extension (most first). */
+  unscanned: UnscannedExtension[];
   cache: { hits: number; misses: number };
 }
 
@@ -69,6 +72,8 @@ export interface RepositoryIndex {
   graph?: NeutralGraph;
   /** Files left out, with the reason, sorted by path. */
   skipped: SkippedFile[];
+  /** Files no scanner reads, counted per extension (most first). */
+  unscanned: UnscannedExtension[];
   cache: { hits: number; misses: number };
 }
 
@@ -133,6 +138,7 @@ export function indexFromCache(root: string, walked: WalkResult, cached: CacheSn
     index: cached.index,
     graph: cached.graph,
     skipped,
+    unscanned: unscannedOf(walked),
     cache: { hits: walked.files.length, misses: 0 },
   };
 }
@@ -192,7 +198,7 @@ export async function indexRepository(
     tasks.push({
       path: file.path,
       absolutePath: file.absolutePath,
-      language: languageForPath(file.path) as Language,
+      language: scanLanguageForPath(file.path)!,
     });
     taskFiles.push(index);
   });
@@ -249,7 +255,14 @@ export async function indexRepository(
     });
   }
   skipped.sort((left, right) => comparePaths(left.path, right.path));
-  return { root, index, ...(graph ? { graph } : {}), skipped, cache: { hits, misses: tasks.length } };
+  return {
+    root,
+    index,
+    ...(graph ? { graph } : {}),
+    skipped,
+    unscanned: unscannedOf(walked),
+    cache: { hits, misses: tasks.length },
+  };
 }
 
 /**
@@ -259,14 +272,14 @@ export async function indexRepository(
  */
 export async function scanRepository(options: ScanRepositoryOptions): Promise<RepositoryScan> {
   checkScanOptions('scanRepository', options);
-  const { root, index, skipped, cache } = await indexRepository(options);
+  const { root, index, skipped, unscanned, cache } = await indexRepository(options);
   const reader = new DefinitionReader(index);
   const files = index.paths.map((path, file) => ({
     path,
-    language: languageForPath(path) as Language,
+    language: scanLanguageForPath(path)!,
     scan: fileScanOf(index, reader, file),
   }));
-  return { root, files, skipped, cache };
+  return { root, files, skipped, unscanned, cache };
 }
 
 /** One definition as a listing shows it. */
@@ -286,6 +299,8 @@ export interface RepositoryDefinitions {
   /** In path order, then as they appear in each file (line, name, kind). */
   definitions(): Iterable<DefinitionRow>;
   skipped: SkippedFile[];
+  /** Files no scanner reads, counted per extension (most first). */
+  unscanned: UnscannedExtension[];
   cache: { hits: number; misses: number };
 }
 
@@ -296,7 +311,7 @@ export interface RepositoryDefinitions {
  */
 export async function listDefinitions(options: ScanRepositoryOptions): Promise<RepositoryDefinitions> {
   checkScanOptions('listDefinitions', options);
-  const { root, index, skipped, cache } = await indexRepository(options);
+  const { root, index, skipped, unscanned, cache } = await indexRepository(options);
   function* definitions(): Generator<DefinitionRow> {
     for (let file = 0; file < index.paths.length; file++) {
       const path = index.paths[file]!;
@@ -310,5 +325,5 @@ export async function listDefinitions(options: ScanRepositoryOptions): Promise<R
       }
     }
   }
-  return { root, count: index.defName.length, definitions, skipped, cache };
+  return { root, count: index.defName.length, definitions, skipped, unscanned, cache };
 }

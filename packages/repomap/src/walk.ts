@@ -23,6 +23,7 @@ import {
   parseIgnoreLine,
   toByteString,
 } from './gitignore-pattern.js';
+import { ExtensionTally, type UnscannedExtension } from './unscanned.js';
 
 /**
  * Paths no repo map wants: dependency and build output directories, caches, lock files and
@@ -121,6 +122,8 @@ export interface WalkOptions {
 export interface WalkResult {
   files: WalkedFile[];
   skipped: SkippedFile[];
+  /** Files not ignored but not selected (nothing reads them), counted per extension. */
+  unscanned: UnscannedExtension[];
 }
 
 /**
@@ -355,6 +358,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   const followExternal = options.followExternalLinks === true;
   const files: WalkedFile[] = [];
   const skipped: SkippedFile[] = [];
+  const unscanned = new ExtensionTally(false);
   // Directories already walked, by device and inode: a symbolic link back to one of them is a loop
   // (or a second view of the same files) and is not followed again.
   const visited = new Set<string>();
@@ -439,15 +443,17 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
               relativeDir: `${childPath}/`,
               parents: levels,
             });
-        } else if (info.isFile() && options.selectFile(childPath) && !isIgnored(effective, childPath)) {
-          if (!inside) skipped.push({ path: childPath, reason: 'symbolic link outside the root' });
+        } else if (info.isFile() && !isIgnored(effective, childPath)) {
+          if (!options.selectFile(childPath)) unscanned.add(entry.name);
+          else if (!inside) skipped.push({ path: childPath, reason: 'symbolic link outside the root' });
           else statFile(childAbsolute, childPath);
         }
       } else if (entry.isDirectory()) {
         if (!isIgnored(effective, `${childPath}/`)) walkDirectory(childAbsolute, `${childPath}/`, levels);
       } else if (entry.isFile()) {
-        if (options.selectFile(childPath) && !isIgnored(effective, childPath))
-          statFile(childAbsolute, childPath);
+        if (options.selectFile(childPath)) {
+          if (!isIgnored(effective, childPath)) statFile(childAbsolute, childPath);
+        } else if (!isIgnored(effective, childPath)) unscanned.add(entry.name);
       }
     }
   };
@@ -461,7 +467,7 @@ function walkRepositorySync(options: WalkOptions): WalkResult {
   const byPath = (left: { path: string }, right: { path: string }) => comparePaths(left.path, right.path);
   files.sort(byPath);
   skipped.sort(byPath);
-  return { files, skipped };
+  return { files, skipped, unscanned: unscanned.list() };
 }
 
 /** The rules every path under `rootReal` starts with: defaults, the repository's, the caller's. */

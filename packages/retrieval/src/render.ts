@@ -1,3 +1,5 @@
+import { escapeControls } from '@ctxkit/tokenize';
+
 /** The line that opens a retrieved block; stable so the block's prefix never varies. */
 export const RETRIEVED_HEADER = '## Retrieved prior knowledge\n';
 
@@ -10,10 +12,13 @@ export interface RenderableHit {
   truncated: boolean;
 }
 
-/** One hit as rendered: a locator line (path:start-end and score), its text, a blank line. */
+/**
+ * One hit as rendered: a locator line (path:start-end and score), its text, a blank line. A path
+ * with control characters shows escaped (`escapeControls`), so it cannot break the locator line.
+ */
 export function renderHit(hit: RenderableHit): string {
   const marker = hit.truncated ? ', truncated' : '';
-  return `\n### ${hit.path}:${hit.lines[0]}-${hit.lines[1]} (score ${hit.score.toFixed(3)}${marker})\n${hit.text}\n`;
+  return `\n### ${escapeControls(hit.path)}:${hit.lines[0]}-${hit.lines[1]} (score ${hit.score.toFixed(3)}${marker})\n${hit.text}\n`;
 }
 
 /**

@@ -70,3 +70,20 @@ describe('selectSkills options', () => {
     expect(selection.expanded.map((entry) => entry.name)).toEqual(['alpha', 'beta']);
   });
 });
+
+describe('selectSkills rendering', () => {
+  it('shows names, descriptions and paths with control characters escaped', () => {
+    const hostile: Skill = {
+      name: 'alpha',
+      description: 'Use for alpha\x1b[31m work.',
+      triggers: [],
+      paths: [],
+      path: 'skills/ctl\nname\x01/SKILL.md',
+      body: 'alpha body\n',
+    };
+    const selection = selectSkills([hostile], { task: '@skill:alpha', thresholds: {} });
+    expect(selection.text).toContain('- alpha: Use for alpha\\x1b[31m work. (full text below)');
+    expect(selection.text).toContain('<skill name="alpha" path="skills/ctl\\nname\\x01/SKILL.md">');
+    expect(selection.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+  });
+});

@@ -1,3 +1,4 @@
+import { escapeControls } from '@ctxkit/tokenize';
 import picomatch from 'picomatch';
 import {
   assertCount,
@@ -176,12 +177,15 @@ function renderSelection(
   const inlined = new Set(expanded.map((entry) => entry.name));
   const lines = ['<skills>', CARDS_PREAMBLE];
   for (const card of cards)
-    lines.push(`- ${card.name}: ${card.description}${inlined.has(card.name) ? ' (full text below)' : ''}`);
-  if (overflow.length > 0) lines.push(`Also matching, less closely: ${overflow.join(', ')}.`);
+    lines.push(
+      `- ${escapeControls(card.name)}: ${escapeControls(card.description)}${inlined.has(card.name) ? ' (full text below)' : ''}`,
+    );
+  if (overflow.length > 0)
+    lines.push(`Also matching, less closely: ${overflow.map(escapeControls).join(', ')}.`);
   lines.push('</skills>');
   let text = `${lines.join('\n')}\n`;
   for (const entry of expanded)
-    text += `\n<skill name="${entry.name}" path="${entry.path}">\n${entry.body}</skill>\n`;
+    text += `\n<skill name="${escapeControls(entry.name)}" path="${escapeControls(entry.path)}">\n${entry.body}</skill>\n`;
   return text;
 }
 

@@ -24,3 +24,18 @@ describe('handleSkillTool options', () => {
     );
   });
 });
+
+describe('handleSkillTool names with control characters', () => {
+  const hostile: Skill[] = [{ ...skills[0]!, name: 'red\x1b[31m' }];
+
+  it('finds a skill by its escaped name and escapes names in what it says', () => {
+    expect(handleSkillTool(hostile, { name: 'red\\x1b[31m' }).isError).toBe(false);
+    expect(handleSkillTool(hostile, { name: 'red\x1b[31m' }).isError).toBe(false);
+    expect(handleSkillTool(hostile, { name: 'blue\x07' }).text).toBe(
+      'skill: no skill named "blue\\x07"; known skills: red\\x1b[31m',
+    );
+    expect(handleSkillTool(hostile, { name: 'red\x1b[31m' }, { maxBodyBytes: 10 }).text).toContain(
+      'skill "red\\x1b[31m"',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { escapeControls } from '@ctxkit/tokenize';
 import { assertCount } from './check-options.js';
 import { skillNameKey } from './discover-skills.js';
 import { DEFAULT_MAX_BODY_BYTES } from './select-skills.js';
@@ -94,13 +95,18 @@ export function handleSkillTool(
     };
   const skill =
     skills.find((candidate) => candidate.name === name) ??
-    skills.find((candidate) => skillNameKey(candidate.name) === skillNameKey(name));
+    skills.find((candidate) => skillNameKey(candidate.name) === skillNameKey(name)) ??
+    // The name as the cards show it, control characters escaped.
+    skills.find((candidate) => escapeControls(candidate.name) === name);
   if (!skill) {
     const known = skills
-      .map((candidate) => candidate.name)
+      .map((candidate) => escapeControls(candidate.name))
       .sort()
       .join(', ');
-    return { isError: true, text: `skill: no skill named "${name}"; known skills: ${known || '(none)'}` };
+    return {
+      isError: true,
+      text: `skill: no skill named "${escapeControls(name)}"; known skills: ${known || '(none)'}`,
+    };
   }
   if (typeof section === 'string' && section.trim() !== '') {
     const wanted = section.trim().toLowerCase();

@@ -1,4 +1,5 @@
 import { splitSections } from '@ctxkit/instructions';
+import { escapeControls } from '@ctxkit/tokenize';
 
 /** UTF-8 byte length, the unit of every budget here. */
 export function byteLength(text: string): number {
@@ -67,7 +68,10 @@ export function truncateBody(name: string, body: string, maxBytes: number): Trun
   const keepsInstruction = kept.split('\n').some((line) => line.trim() !== '' && !/^ {0,3}#/.test(line));
   if (keepsInstruction && byteLength(cut) <= maxBytes) return { text: cut, truncated: true };
   // Nothing but a heading would fit (or not even the marker): say only how to read the skill.
-  return { text: `[ctxkit: skill "${name}" left out; read it with the skill tool]\n`, truncated: true };
+  return {
+    text: `[ctxkit: skill "${escapeControls(name)}" left out; read it with the skill tool]\n`,
+    truncated: true,
+  };
 }
 
 /** How many omitted headings the marker names before summarising the rest as a count. */
@@ -82,6 +86,7 @@ export function renderBodyMarker(
   omitted: readonly BodySection[],
   firstSectionCut = false,
 ): string {
+  name = escapeControls(name);
   const headings = omitted.map((section) => section.heading).filter((heading) => heading !== '');
   const listed = headings.slice(0, MARKER_HEADINGS).map((heading) => `"${heading}"`);
   if (headings.length > MARKER_HEADINGS) listed.push(`${headings.length - MARKER_HEADINGS} more`);

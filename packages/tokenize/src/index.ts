@@ -6,6 +6,7 @@ export {
   MAX_CALIBRATION_RATIO,
   MIN_CALIBRATION_RATIO,
 } from './calibration.js';
+export { escapeControls, hasControlCharacters, unescapeControls } from './escape-controls.js';
 export { ESTIMATE_CHARS_PER_TOKEN, estimateTokens } from './estimate.js';
 export type {
   CountableAttachment,

@@ -111,6 +111,7 @@ export const mapQualityBench: Bench = {
         skipped.push({ instanceId: task.instanceId, reason: 'no gold file exists at the base commit' });
         continue;
       }
+      const goldPaths = new Set(gold.map((file) => file.path));
       const definitions = gold.flatMap((file) =>
         goldDefinitions(file.path, file.text, task.goldLines[file.path] ?? [], task.goldSpans?.[file.path]),
       );
@@ -126,7 +127,7 @@ export const mapQualityBench: Bench = {
         const { map } = built.render({ tokens });
         const listed = parseMap(map);
         const paths = [...listed.keys()];
-        const position = paths.findIndex((path) => gold.some((file) => file.path === path));
+        const position = paths.findIndex((path) => goldPaths.has(path));
         const outcome: MapOutcome = {
           instanceId: task.instanceId,
           repo: task.repo,

@@ -91,9 +91,6 @@ describe('ctxkit budget', () => {
       code: 2,
       stderr: 'ctxkit: unknown role "chef" (expected one of explore, implement, review, summarize)\n',
     });
-    const noModel = await runInProcess(['budget'], emptyProject());
-    expect(noModel.code).toBe(2);
-    expect(noModel.stderr).toContain('no model given');
     const badNumber = await runInProcess(
       ['budget', '--model', 'gpt-4o', '--reserve-tools', 'many'],
       emptyProject(),
@@ -140,5 +137,20 @@ describe('ctxkit profiles', () => {
     expect(result.stdout).toMatch(/^qwen2\.5-coder:7b\s+32,768\s+2,048\s+cl100k_base\s+local$/m);
     const json = JSON.parse((await runInProcess(['profiles', '--json'], emptyProject())).stdout);
     expect(json.profiles.length).toBeGreaterThan(80);
+  });
+
+  it('without a model uses the conservative default, as pack and compose do, and says so', async () => {
+    const budget = await runInProcess(['budget'], emptyProject());
+    expect(budget.code).toBe(0);
+    expect(budget.stdout).toMatch(
+      /^model {2}default \(no model given: a conservative 8K profile; pass --model\)\n/,
+    );
+    const json = JSON.parse((await runInProcess(['budget', '--json'], emptyProject())).stdout);
+    expect(json.model).toMatchObject({ query: 'default', rule: 'default' });
+    const compose = JSON.parse(
+      (await runInProcess(['compose', '--task', 'anything', '--json', '--no-cache'], emptyProject())).stdout,
+    );
+    expect(compose.model).toMatchObject({ query: 'default', rule: 'default' });
+    expect(compose.budget.available).toBe(json.budget.available);
   });
 });

@@ -102,16 +102,10 @@ export async function loadRegistry(
 export async function resolveBudget(
   io: BudgetSettings,
   options: BudgetCommandOptions,
-  requireModel = true,
 ): Promise<{ resolution: ProfileResolution; budget: Budget }> {
-  // Without a model, `pack` still works on the conservative default profile; `budget` is about a
-  // model, so there it is a mistake.
-  const model = options.model ?? io.config.values.model ?? (requireModel ? undefined : DEFAULT_PROFILE.name);
-  if (model === undefined) {
-    throw new UserError(
-      'no model given: pass --model NAME (e.g. qwen2.5-coder:7b) or set "model" in ctxkit.config.json',
-    );
-  }
+  // Without a model, `budget`, `pack` and `compose` all use the conservative default profile and
+  // say so (see describeResolution), so the budget shown is the one a pack would get.
+  const model = options.model ?? io.config.values.model ?? DEFAULT_PROFILE.name;
   const registry = await loadRegistry(io, options.profiles);
   const resolution = resolveProfile(model, registry);
   // Flags beat the configuration, which beats the package defaults.
@@ -179,7 +173,7 @@ export function renderBudgetTerms(budget: Budget): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `ctxkit budget --model NAME`: every term of the pack budget for a model and role. */
+/** `ctxkit budget [--model NAME]`: every term of the pack budget for a model and role. */
 export function registerBudgetCommand(program: Command, io: CommandIO): void {
   addBudgetOptions(
     program

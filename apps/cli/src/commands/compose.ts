@@ -1,7 +1,8 @@
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
-import { formatBytes, formatCount } from '../output/index.js';
+import { describeUnscanned, formatBytes, formatCount, formatQuantity } from '../output/index.js';
 import {
   addPackOptions,
   gatherPack,
@@ -35,13 +36,13 @@ export function registerComposeCommand(program: Command, io: CommandIO): void {
       const skills = phases.skills;
       const lines = [
         'phases',
-        `  1 repo map      ${formatCount(map.files)} files scanned${map.skipped ? `, ${formatCount(map.skipped)} skipped` : ''}; map ${formatCount(map.tokens)} of ${formatCount(map.budget)} tokens; cache ${map.cache.hits} hits, ${map.cache.misses} misses`,
-        `  2 instructions  ${instructions.files.length === 0 ? 'none found' : `${instructions.files.map((file) => `${file.path}${file.truncated ? ' (truncated)' : ''}`).join(', ')} (${formatBytes(instructions.bytes)})`}`,
-        `  3 skills        ${skills.discovered} found; ${skills.cards.length} card${skills.cards.length === 1 ? '' : 's'}${skills.cards.length ? `: ${skills.cards.join(', ')}` : ''}; expanded: ${skills.expanded.length ? skills.expanded.join(', ') : 'none'}`,
-        `  4 excerpts      top ${phases.excerpts.considered} ranked files`,
+        `  1 repo map      ${formatQuantity(map.files, 'file')} scanned${map.skipped ? `, ${formatCount(map.skipped)} skipped` : ''}${map.unscanned.length ? `, ${describeUnscanned(map.unscanned)}` : ''}; map ${formatCount(map.tokens)} of ${formatCount(map.budget)} tokens; cache ${formatQuantity(map.cache.hits, 'hit')}, ${formatQuantity(map.cache.misses, 'miss', 'misses')}`,
+        `  2 instructions  ${instructions.files.length === 0 ? 'none found' : `${instructions.files.map((file) => `${escapeControls(file.path)}${file.truncated ? ' (truncated)' : ''}`).join(', ')} (${formatBytes(instructions.bytes)})`}`,
+        `  3 skills        ${skills.discovered} found; ${skills.cards.length} card${skills.cards.length === 1 ? '' : 's'}${skills.cards.length ? `: ${skills.cards.map(escapeControls).join(', ')}` : ''}; expanded: ${skills.expanded.length ? skills.expanded.map(escapeControls).join(', ') : 'none'}`,
+        `  4 excerpts      top ${formatQuantity(phases.excerpts.considered, 'ranked file')}`,
         ...phases.excerpts.files.map(
           (file) =>
-            `      ${file.path}  ${
+            `      ${escapeControls(file.path)}  ${
               file.outcome === 'empty'
                 ? 'nothing to show'
                 : `${file.mode === 'signatures' ? 'signatures' : 'lines'} ${file.lines} of ${file.of}${file.outcome === 'dropped' ? ' (dropped: budget full)' : ''}`

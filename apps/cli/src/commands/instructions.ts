@@ -1,9 +1,11 @@
 import { relative, resolve } from 'node:path';
 import { type InstructionsResult, loadInstructions } from '@ctxkit/instructions';
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { resolveDirectory, writeJson } from '../io.js';
+import { formatQuantity } from '../output/index.js';
 
 interface InstructionsOptions {
   scope: string[];
@@ -59,7 +61,7 @@ export function registerInstructionsCommand(program: Command, io: CommandIO): vo
       });
       // Malformed front matter is the author's mistake to fix, but the file still loaded.
       for (const problem of result.problems)
-        io.stderr.write(`ctxkit: ${problem.path}:${problem.line}: ${problem.message}\n`);
+        io.stderr.write(`ctxkit: ${escapeControls(problem.path)}:${problem.line}: ${problem.message}\n`);
       if (options.json || io.json) {
         writeJson(io, {
           files: result.files,
@@ -73,16 +75,21 @@ export function registerInstructionsCommand(program: Command, io: CommandIO): vo
     });
 }
 
+/** A byte count as the report has always shown it (no separators), with the noun agreeing. */
+function bytesOf(bytes: number): string {
+  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+}
+
 function renderHuman(result: InstructionsResult): string {
   if (result.files.length === 0 && result.sections.dropped.length === 0)
     return 'No instruction files found.\n';
   const lines: string[] = [];
   if (result.text !== '') lines.push(result.text.replace(/\n$/, ''), '');
-  lines.push(
-    `${result.bytes} bytes from ${result.files.length} file${result.files.length === 1 ? '' : 's'}:`,
-  );
+  lines.push(`${bytesOf(result.bytes)} from ${formatQuantity(result.files.length, 'file')}:`);
   for (const file of result.files)
-    lines.push(`  ${file.path} (${file.bytes} bytes${file.truncated ? ', truncated' : ''})`);
+    lines.push(
+      `  ${escapeControls(file.path)} (${bytesOf(file.bytes)}${file.truncated ? ', truncated' : ''})`,
+    );
   if (result.sections.dropped.length > 0) {
     lines.push('dropped:');
     // One line per file and reason: a file cut by the budget lists its sections once, not one line each.
@@ -96,8 +103,10 @@ function renderHuman(result: InstructionsResult): string {
     for (const group of groups) {
       const headings = group.headings.filter((heading): heading is string => heading !== null);
       const where =
-        headings.length === 0 ? '' : ` § ${headings.map((heading) => heading || '(preamble)').join(', ')}`;
-      lines.push(`  ${group.path}${where}: ${group.reason}`);
+        headings.length === 0
+          ? ''
+          : ` § ${headings.map((heading) => escapeControls(heading) || '(preamble)').join(', ')}`;
+      lines.push(`  ${escapeControls(group.path)}${where}: ${escapeControls(group.reason)}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -32,7 +32,18 @@ describe('ctxkit map', () => {
     expect(code).toBe(0);
     const document = JSON.parse(stdout);
     expect(Object.keys(document).sort()).toEqual(
-      ['budget', 'cache', 'files', 'map', 'ranking', 'root', 'skipped', 'symbols', 'tokens'].sort(),
+      [
+        'budget',
+        'cache',
+        'files',
+        'map',
+        'ranking',
+        'root',
+        'skipped',
+        'symbols',
+        'tokens',
+        'unscanned',
+      ].sort(),
     );
     expect(document.files).toBe(3);
     expect(document.ranking[0].path).toBe('src/app.ts');
@@ -67,7 +78,61 @@ describe('ctxkit map', () => {
     const { code, stdout, stderr } = await runInProcess(['map', root, '--no-cache'], root);
     expect(code).toBe(0);
     expect(stdout).toContain('src/store.ts:\n');
-    expect(stderr).toMatch(/^3 files; map \d+\/1024 tokens; cache 0 hits, 3 misses\n$/);
+    expect(stderr).toMatch(
+      /^3 files scanned, 1 file not read, no scanner \(\.md 1\); map \d+\/1024 tokens; cache 0 hits, 3 misses\n$/,
+    );
+  });
+
+  it('says there is nothing to map in an empty directory', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'ctxkit-map-empty-'));
+    try {
+      const { code, stdout, stderr } = await runInProcess(['map', empty, '--no-cache'], empty);
+      expect(code).toBe(0);
+      expect(stdout).toBe('(nothing to map: no files here)\n');
+      expect(stderr).toBe('0 files scanned; map 0/1024 tokens; cache 0 hits, 0 misses\n');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('names the extensions it has no scanner for, in the summary and in --json', async () => {
+    const elixir = mkdtempSync(join(tmpdir(), 'ctxkit-map-elixir-'));
+    try {
+      mkdirSync(join(elixir, 'lib'));
+      writeFileSync(join(elixir, 'lib', 'app.ex'), 'defmodule App do\nend\n');
+      writeFileSync(join(elixir, 'lib', 'worker.ex'), 'defmodule App.Worker do\nend\n');
+      writeFileSync(join(elixir, 'mix.exs'), 'defmodule App.MixProject do\nend\n');
+      writeFileSync(join(elixir, 'README.md'), '# App\n');
+      const human = await runInProcess(['map', elixir, '--no-cache', '--query', 'the worker'], elixir);
+      expect(human.stdout).toBe('(nothing to map: no definitions in 3 files; no scanner for .ex, .exs)\n');
+      expect(human.stderr).toBe(
+        '3 files scanned, 3 of them by identifiers only, no scanner (.ex 2, .exs 1), 1 file not read, no scanner (.md 1); map 0/1024 tokens; cache 0 hits, 3 misses\n',
+      );
+      const json = await runInProcess(
+        ['map', elixir, '--no-cache', '--json', '--query', 'the worker'],
+        elixir,
+      );
+      const document = JSON.parse(json.stdout);
+      expect(document.unscanned).toEqual([
+        { extension: '.ex', files: 2, ranked: true },
+        { extension: '.exs', files: 1, ranked: true },
+        { extension: '.md', files: 1, ranked: false },
+      ]);
+      // Still found by a task about them: ranked by path and the identifiers they mention.
+      expect(document.ranking[0].path).toBe('lib/worker.ex');
+      rmSync(join(elixir, 'lib'), { recursive: true });
+      rmSync(join(elixir, 'mix.exs'));
+      const unread = await runInProcess(['map', elixir, '--no-cache'], elixir);
+      expect(unread.stdout).toBe('(nothing to map: no source file a scanner reads)\n');
+      writeFileSync(join(elixir, 'one.py'), '# no definitions\n');
+      const one = await runInProcess(['map', elixir, '--no-cache'], elixir);
+      expect(one.stdout).toBe('(nothing to map: no definitions in 1 file)\n');
+      expect(one.stderr).toBe(
+        '1 file scanned, 1 file not read, no scanner (.md 1); map 0/1024 tokens; cache 0 hits, 1 miss\n',
+      );
+    } finally {
+      rmSync(elixir, { recursive: true, force: true });
+    }
   });
 
   it('rejects a malformed budget, both query flags, and a missing directory in one line each', async () => {

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
   buildRenderableRepoMap,
   DEFAULT_MAP_TOKENS,
@@ -9,8 +7,10 @@ import {
 import { createTokenizer } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
+import { checkFocusFiles } from '../focus-files.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJsonStreamed } from '../io.js';
+import { describeUnscanned, formatCount, formatQuantity } from '../output/index.js';
 import { parseWholeNumber } from '../parse-number.js';
 
 interface MapOptions {
@@ -36,9 +36,29 @@ export function parseTokenBudget(value: string | undefined, fallback: number): n
 }
 
 /** The summary line printed under a human-readable map. */
-function summarize(result: RepoMapResult): string {
-  const skipped = result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : '';
-  return `${result.files} files${skipped}; map ${result.tokens}/${result.budget} tokens; cache ${result.cache.hits} hits, ${result.cache.misses} misses\n`;
+export function summarizeMap(result: RepoMapResult): string {
+  const skipped = result.skipped.length > 0 ? `, ${formatCount(result.skipped.length)} skipped` : '';
+  const unscanned = describeUnscanned(result.unscanned);
+  return (
+    `${formatQuantity(result.files, 'file')} scanned${skipped}${unscanned ? `, ${unscanned}` : ''}; ` +
+    `map ${result.tokens}/${result.budget} tokens; ` +
+    `cache ${formatQuantity(result.cache.hits, 'hit')}, ${formatQuantity(result.cache.misses, 'miss', 'misses')}\n`
+  );
+}
+
+/** What `ctxkit map` prints on stdout when the map is empty: why, in words. */
+export function emptyMapNote(result: RepoMapResult, definitions: number): string {
+  if (result.files === 0) {
+    return result.unscanned.length === 0 && result.skipped.length === 0
+      ? '(nothing to map: no files here)\n'
+      : '(nothing to map: no source file a scanner reads)\n';
+  }
+  if (definitions === 0) {
+    const withoutScanner = result.unscanned.filter((entry) => entry.ranked).map((entry) => entry.extension);
+    const why = withoutScanner.length === 0 ? '' : `; no scanner for ${withoutScanner.join(', ')}`;
+    return `(nothing to map: no definitions in ${formatQuantity(result.files, 'file')}${why})\n`;
+  }
+  return '(no definitions fit the budget)\n';
 }
 
 /** `ctxkit map [DIR]`: the ranked, token-budgeted map of a repository's symbols. */
@@ -64,7 +84,10 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       '--follow-external-links',
       'also map files behind symbolic links that lead outside the directory (skipped by default)',
     )
-    .option('--json', 'print one JSON document: ranking, symbols, map, tokens, budget, skipped, cache')
+    .option(
+      '--json',
+      'print one JSON document: ranking, symbols, map, tokens, budget, skipped, unscanned, cache',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  ctxkit map\n  ctxkit map src --query "retry failed uploads" --tokens 2048\n  ctxkit map --query-file issue.md --focus src/upload.ts --json\n',
@@ -76,15 +99,7 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
       }
       const query =
         options.queryFile !== undefined ? await readTextInput(io, options.queryFile) : options.query;
-      const focus = options.focus.map((file) => {
-        const absolute = resolve(io.cwd, file);
-        try {
-          statSync(absolute);
-        } catch {
-          throw new UserError(`--focus: no such file: ${file}`);
-        }
-        return absolute;
-      });
+      const focus = checkFocusFiles(root, io.cwd, options.focus, '--focus');
       const tokens = parseTokenBudget(options.tokens, io.config.values.map?.tokens ?? DEFAULT_MAP_TOKENS);
       const progress = io.progress('mapping repository');
       let built: RenderableRepoMap;
@@ -117,7 +132,7 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
         await writeJsonStreamed(io, document, { symbols: built.rankedSymbols() });
         return;
       }
-      io.stdout.write(result.map === '' ? '(no definitions fit the budget)\n' : result.map);
-      if (!io.quiet) io.stderr.write(summarize(result));
+      io.stdout.write(result.map === '' ? emptyMapNote(result, built.symbolCount) : result.map);
+      if (!io.quiet) io.stderr.write(summarizeMap(result));
     });
 }

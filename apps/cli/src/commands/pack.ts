@@ -7,7 +7,8 @@ import {
   packRepository,
   type RepositoryPack,
 } from '@ctxkit/context';
-import { createTokenizer } from '@ctxkit/tokenize';
+import type { UnscannedExtension } from '@ctxkit/repomap';
+import { createTokenizer, escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { UserError } from '../errors.js';
@@ -21,6 +22,7 @@ import {
   describeResolution,
   resolveBudget,
 } from './budget.js';
+import { requireOneOutputMode } from './output-modes.js';
 
 /** Options of `ctxkit pack` and `ctxkit compose`. */
 export interface PackCommandOptions extends BudgetCommandOptions {
@@ -43,6 +45,8 @@ export interface PackPhases {
     tokens: number;
     budget: number;
     skipped: number;
+    /** Files left out for having no scanner, counted per extension. */
+    unscanned: UnscannedExtension[];
     cache: { hits: number; misses: number };
   };
   instructions: { files: { path: string; bytes: number; truncated: boolean }[]; bytes: number };
@@ -125,7 +129,7 @@ export async function gatherPack(
 ): Promise<GatheredPack> {
   const root = resolveDirectory(io, directory);
   const task = await readTask(io, options);
-  const { resolution, budget } = await resolveBudget(io, options, false);
+  const { resolution, budget } = await resolveBudget(io, options);
   const progress = io.progress('mapping repository');
   const built = await packTask(io, {
     root,
@@ -143,6 +147,7 @@ export async function gatherPack(
       tokens: shownMap.tokens,
       budget: shownMap.budget,
       skipped: map.skipped.length,
+      unscanned: map.unscanned,
       cache: map.cache,
     },
     instructions: { files: instructions.files, bytes: instructions.bytes },
@@ -218,7 +223,7 @@ export function renderPackSummary(io: CommandIO, gathered: GatheredPack, title: 
     const shown = section.items.slice(0, MAX_LISTED_ITEMS);
     for (const item of shown) {
       lines.push(
-        `    ${formatCount(item.tokens).padStart(tokenWidth)}  ${item.name}${item.truncated ? ' (truncated to fit)' : ''}`,
+        `    ${formatCount(item.tokens).padStart(tokenWidth)}  ${escapeControls(item.name)}${item.truncated ? ' (truncated to fit)' : ''}`,
       );
     }
     if (section.items.length > shown.length)
@@ -227,7 +232,9 @@ export function renderPackSummary(io: CommandIO, gathered: GatheredPack, title: 
   if (pack.dropped.length === 0) {
     lines.push('dropped: nothing');
   } else {
-    const shown = pack.dropped.slice(0, 8).map((item) => `${item.name} (${formatCount(item.tokens)})`);
+    const shown = pack.dropped
+      .slice(0, 8)
+      .map((item) => `${escapeControls(item.name)} (${formatCount(item.tokens)})`);
     const more = pack.dropped.length > shown.length ? `, and ${pack.dropped.length - shown.length} more` : '';
     lines.push(
       `dropped: ${pack.dropped.length} item${pack.dropped.length === 1 ? '' : 's'}, ${formatCount(pack.budget.dropped.tokens)} tokens: ${shown.join(', ')}${more}`,
@@ -266,6 +273,7 @@ export function registerPackCommand(program: Command, io: CommandIO): void {
       '\nExamples:\n  ctxkit pack --task "fix the flaky retry test" --model qwen2.5-coder:7b\n  ctxkit pack ../service --task-file task.md --role review --json\n  ctxkit pack --task "add a --dry-run flag" --text > prompt.txt\n',
     )
     .action(async (directory: string | undefined, options: PackCommandOptions) => {
+      requireOneOutputMode({ '--json': options.json || io.json, '--text': options.text });
       const gathered = await gatherPack(io, directory, options);
       if (options.json || io.json) {
         writeJson(io, packDocument(gathered, true));

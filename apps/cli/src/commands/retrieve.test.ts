@@ -53,7 +53,7 @@ describe('ctxkit retrieve', () => {
         'http',
         '--endpoint',
         endpoint,
-        '--model',
+        '--embedding-model',
         'm',
       ].concat(['--cache-dir', 'blocked/cache', '--json']),
       project,
@@ -63,5 +63,42 @@ describe('ctxkit retrieve', () => {
     const document = JSON.parse(result.stdout) as { ranker: string; fallback?: unknown };
     expect(document.ranker).toBe(`openai:m@${endpoint}/v1/embeddings`);
     expect(document.fallback).toBeUndefined();
+  });
+
+  it('is not broken by the global --model, and names the embedding model --embedding-model', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'ctxkit-retrieve-model-'));
+    writeFileSync(join(project, 'MEMORY.md'), '# Invoices\n\nTotals are rounded per line item.\n');
+    for (const argv of [
+      ['--model', 'qwen2.5-coder:7b', 'retrieve', '-q', 'invoice rounding', '--json'],
+      ['retrieve', '-q', 'invoice rounding', '--model', 'qwen2.5-coder:7b', '--json'],
+    ]) {
+      const result = await runInProcess(argv, project);
+      expect(result.code, result.stderr).toBe(0);
+      expect((JSON.parse(result.stdout) as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
+    }
+    const http = await runInProcess(
+      [
+        '--model',
+        'qwen2.5-coder:7b',
+        'retrieve',
+        '-q',
+        'x',
+        '--embedder',
+        'http',
+        '--endpoint',
+        'http://127.0.0.1:9',
+      ],
+      project,
+    );
+    expect(http).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'ctxkit: --embedder http needs --embedding-model NAME (e.g. nomic-embed-text); --model qwen2.5-coder:7b names a model profile, not an embedding model\n',
+    });
+    const misplaced = await runInProcess(['retrieve', '-q', 'x', '--embedding-model', 'm'], project);
+    expect(misplaced.stderr).toBe(
+      'ctxkit: --embedding-model only applies to --embedder http, not --embedder hash\n',
+    );
   });
 });

@@ -13,11 +13,14 @@ import {
   type RetrievalResult,
   retrieve,
 } from '@ctxkit/retrieval';
+import { escapeControls } from '@ctxkit/tokenize';
 import { type Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
+import { formatQuantity } from '../output/index.js';
 import { parseWholeNumber } from '../parse-number.js';
+import { requireOneOutputMode } from './output-modes.js';
 
 const EMBEDDERS = ['hash', 'tfidf', 'http'] as const;
 type EmbedderName = (typeof EMBEDDERS)[number];
@@ -29,7 +32,7 @@ interface RetrieveCommandOptions {
   followExternalLinks?: boolean;
   embedder: EmbedderName;
   endpoint?: string;
-  model?: string;
+  embeddingModel?: string;
   apiKeyEnv?: string;
   timeout?: string;
   minScore?: string;
@@ -52,7 +55,9 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
     .requiredOption('-q, --query <text>', 'what to find prior knowledge about')
     .addOption(new Option('-e, --embedder <name>', 'how to rank').choices(EMBEDDERS).default('hash'))
     .option('--endpoint <url>', 'OpenAI-compatible server for --embedder http (e.g. http://127.0.0.1:11434)')
-    .option('--model <name>', 'embedding model for --embedder http')
+    // Not `--model`: that is the global model profile option (`ctxkit --model qwen2.5-coder:7b …`),
+    // which would otherwise land here and name an embedding model by accident.
+    .option('--embedding-model <name>', 'embedding model for --embedder http (e.g. nomic-embed-text)')
     .option('--api-key-env <variable>', 'environment variable holding the API key for --embedder http')
     .option('--timeout <ms>', 'per-request timeout for --embedder http', '30000')
     .option('--min-score <score>', 'keep every section scoring at least this (overrides floor and baseline)')
@@ -75,14 +80,16 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
         'Examples:',
         '  ctxkit retrieve MEMORY.md notes/ --query "why do invoices round per line?"',
         '  ctxkit retrieve docs --query "rotate api keys" --embedder tfidf --json',
-        '  ctxkit retrieve . -q "flaky tests" --embedder http --endpoint http://127.0.0.1:11434 --model nomic-embed-text',
+        '  ctxkit retrieve . -q "flaky tests" --embedder http --endpoint http://127.0.0.1:11434 --embedding-model nomic-embed-text',
         '',
       ].join('\n'),
     )
-    .action(async (paths: string[], options: RetrieveCommandOptions) => {
+    .action(async (paths: string[], options: RetrieveCommandOptions, command: Command) => {
+      requireOneOutputMode({ '--json': options.json || io.json, '--block': options.block });
+      requireOneOutputMode({ '--block': options.block, '--explain': options.explain });
       const query = options.query.trim();
       if (query === '') throw new UserError('--query is empty; expected the text to search for');
-      const ranker = makeRanker(options);
+      const ranker = makeRanker(options, command.optsWithGlobals<{ model?: string }>().model);
       const maxBytes = parseCount('--max-bytes', options.maxBytes);
       const maxHits = parseCount('--max-hits', options.maxHits);
       const minScore = options.minScore === undefined ? undefined : parseScore(options.minScore);
@@ -115,10 +122,11 @@ export function registerRetrieveCommand(program: Command, io: CommandIO): void {
       // Files that were named or found but not read must not vanish without a word.
       if (!io.quiet) {
         for (const file of loaded.skipped.slice(0, MAX_SKIP_NOTES)) {
-          io.stderr.write(`ctxkit: note: left out ${file.path}: ${file.reason}\n`);
+          io.stderr.write(`ctxkit: note: left out ${escapeControls(file.path)}: ${file.reason}\n`);
         }
         const more = loaded.skipped.length - MAX_SKIP_NOTES;
-        if (more > 0) io.stderr.write(`ctxkit: note: and ${more} more files left out (see --json)\n`);
+        if (more > 0)
+          io.stderr.write(`ctxkit: note: and ${formatQuantity(more, 'more file')} left out (see --json)\n`);
       }
       if (options.json)
         writeJson(io, { ...toJson(result, options.explain === true), skipped: loaded.skipped });
@@ -136,9 +144,9 @@ function parsePositiveCount(flag: string, value: string | undefined): number {
 /** Skipped files named one per line on stderr; the rest are counted (all are in `--json`). */
 const MAX_SKIP_NOTES = 10;
 
-function makeRanker(options: RetrieveCommandOptions): Embedder | 'tfidf' {
+function makeRanker(options: RetrieveCommandOptions, profileModel: string | undefined): Embedder | 'tfidf' {
   if (options.embedder !== 'http') {
-    for (const flag of ['endpoint', 'model', 'apiKeyEnv'] as const) {
+    for (const flag of ['endpoint', 'embeddingModel', 'apiKeyEnv'] as const) {
       if (options[flag] !== undefined)
         throw new UserError(
           `--${kebab(flag)} only applies to --embedder http, not --embedder ${options.embedder}`,
@@ -150,8 +158,10 @@ function makeRanker(options: RetrieveCommandOptions): Embedder | 'tfidf' {
     throw new UserError(
       '--embedder http needs --endpoint URL (an OpenAI-compatible server, e.g. http://127.0.0.1:11434)',
     );
-  if (options.model === undefined)
-    throw new UserError('--embedder http needs --model NAME (e.g. nomic-embed-text)');
+  if (options.embeddingModel === undefined)
+    throw new UserError(
+      `--embedder http needs --embedding-model NAME (e.g. nomic-embed-text)${profileModel === undefined ? '' : `; --model ${profileModel} names a model profile, not an embedding model`}`,
+    );
   let apiKey: string | undefined;
   if (options.apiKeyEnv !== undefined) {
     // The CLI is the shell: it may read the environment; the package never does.
@@ -162,7 +172,7 @@ function makeRanker(options: RetrieveCommandOptions): Embedder | 'tfidf' {
   try {
     return createHttpEmbedder({
       endpoint: options.endpoint,
-      model: options.model,
+      model: options.embeddingModel,
       apiKey,
       timeoutMs: parsePositiveCount('--timeout', options.timeout),
     });
@@ -224,8 +234,8 @@ function writeHuman(io: CommandIO, result: RetrievalResult, explain: boolean, do
   const rows = explain ? result.candidates : result.hits;
   if (rows.length === 0) io.stdout.write('nothing above the threshold: nothing would be injected\n');
   for (const row of rows) {
-    const where = `${row.path}:${row.lines[0]}-${row.lines[1]}`;
-    const heading = row.headings.length > 0 ? `  ${row.headings.join(' > ')}` : '';
+    const where = `${escapeControls(row.path)}:${row.lines[0]}-${row.lines[1]}`;
+    const heading = row.headings.length > 0 ? `  ${row.headings.map(escapeControls).join(' > ')}` : '';
     const reason = explain ? `  ${row.kept ? 'kept' : 'dropped'}: ${row.reason}` : '';
     io.stdout.write(`${row.score.toFixed(3)}  ${where}${heading}${reason}\n`);
   }

@@ -1,8 +1,10 @@
 import { discoverSkills, selectSkills, skillNameKey } from '@ctxkit/skills';
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { resolveDirectory, writeJson } from '../io.js';
+import { formatQuantity } from '../output/index.js';
 import { parseWholeNumber } from '../parse-number.js';
 
 interface SkillsOptions {
@@ -57,7 +59,7 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
       // Tolerated problems are notes (the skills still work): --quiet silences them.
       if (!io.quiet)
         for (const problem of found.problems)
-          io.stderr.write(`ctxkit: ${problem.path}: ${problem.message}\n`);
+          io.stderr.write(`ctxkit: ${escapeControls(problem.path)}: ${problem.message}\n`);
       // The same name comparison as selectSkills: case, spaces and underscores do not matter.
       const known = new Set(found.skills.map((skill) => skillNameKey(skill.name)));
       for (const pin of options.pin) {
@@ -74,7 +76,9 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
         ...(maxExpanded !== undefined ? { maxExpanded } : {}),
       });
       for (const name of selection.unknown)
-        io.stderr.write(`ctxkit: the task references @skill:${name}, but no skill has that name\n`);
+        io.stderr.write(
+          `ctxkit: the task references @skill:${escapeControls(name)}, but no skill has that name\n`,
+        );
       if (options.json || io.json) {
         writeJson(io, {
           cards: selection.cards,
@@ -88,15 +92,19 @@ export function registerSkillsCommand(program: Command, io: CommandIO): void {
         return;
       }
       if (selection.text === '') {
-        io.stdout.write(`No skill matches this task (${found.skills.length} skills searched).\n`);
+        io.stdout.write(
+          `No skill matches this task (${formatQuantity(found.skills.length, 'skill')} searched).\n`,
+        );
         return;
       }
       const summary = selection.cards
         .map(
           (card) =>
-            `  ${card.score.toFixed(3).padStart(8)}  ${card.name}${selection.expanded.some((entry) => entry.name === card.name) ? ' (expanded)' : ''}`,
+            `  ${card.score.toFixed(3).padStart(8)}  ${escapeControls(card.name)}${selection.expanded.some((entry) => entry.name === card.name) ? ' (expanded)' : ''}`,
         )
         .join('\n');
-      io.stdout.write(`${selection.text}\nscores (of ${found.skills.length} skills):\n${summary}\n`);
+      io.stdout.write(
+        `${selection.text}\nscores (of ${formatQuantity(found.skills.length, 'skill')}):\n${summary}\n`,
+      );
     });
 }

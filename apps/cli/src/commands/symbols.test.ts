@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,5 +25,25 @@ describe('ctxkit symbols FILE', () => {
     expect((await runInProcess(['symbols', 'latin.py'], root)).stderr).toBe(
       'ctxkit: cannot read symbols from latin.py: not valid UTF-8 text\n',
     );
+  });
+});
+
+describe('ctxkit symbols DIR', () => {
+  it('prints paths relative to the working directory, as ctxkit symbols DIR/FILE does', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'ctxkit-symbols-base-'));
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'src', 'app.py'), 'def start():\n    pass\n');
+    const directory = await runInProcess(['symbols', 'src', '--no-cache'], project);
+    const file = await runInProcess(['symbols', 'src/app.py'], project);
+    expect(directory.stdout).toBe('src/app.py:1  function start\n');
+    expect(file.stdout).toBe(directory.stdout);
+    const json = await runInProcess(['symbols', 'src', '--no-cache', '--json'], project);
+    expect(JSON.parse(json.stdout)).toEqual(
+      JSON.parse((await runInProcess(['symbols', 'src/app.py', '--json'], project)).stdout),
+    );
+    expect((await runInProcess(['symbols', '.', '--no-cache'], join(project, 'src'))).stdout).toBe(
+      'app.py:1  function start\n',
+    );
+    rmSync(project, { recursive: true, force: true });
   });
 });

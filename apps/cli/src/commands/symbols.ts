@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { languageForPath, listDefinitions, type RepositoryDefinitions, scanBytes } from '@ctxkit/repomap';
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
@@ -20,7 +21,8 @@ export interface SymbolRow {
 }
 
 function* rowLines(rows: Iterable<SymbolRow>): Generator<string> {
-  for (const row of rows) yield `${row.path}:${row.line}  ${row.kind} ${row.name}\n`;
+  for (const row of rows)
+    yield `${escapeControls(row.path)}:${row.line}  ${row.kind} ${escapeControls(row.name)}\n`;
 }
 
 function compareRows(left: SymbolRow, right: SymbolRow): number {
@@ -29,6 +31,17 @@ function compareRows(left: SymbolRow, right: SymbolRow): number {
     left.line - right.line ||
     (left.name < right.name ? -1 : left.name > right.name ? 1 : 0)
   );
+}
+
+/** `path` relative to `from`, `/`-separated: the base every row of `ctxkit symbols` uses. */
+function shownPath(from: string, path: string): string {
+  return relative(from, path).split(sep).join('/');
+}
+
+/** Rows relative to the directory listed, made relative to the working directory instead. */
+function* rebased(rows: Iterable<SymbolRow>, directory: string): Generator<SymbolRow> {
+  const prefix = directory === '' ? '' : `${directory}/`;
+  for (const row of rows) yield prefix === '' ? row : { ...row, path: prefix + row.path };
 }
 
 /** `ctxkit symbols [DIR|FILE]`: every definition the scanners find, in path and line order. */
@@ -63,9 +76,10 @@ export function registerSymbolsCommand(program: Command, io: CommandIO): void {
           progress.done();
         }
         // Already in path, line, name order, and written as they are made: a kernel-sized tree
-        // has millions of definitions.
-        if (options.json || io.json) await writeJsonArrayStreamed(io, listed.definitions());
-        else await writeLines(io, rowLines(listed.definitions()));
+        // has millions of definitions. Paths are relative to the working directory, as for one file.
+        const rows = rebased(listed.definitions(), shownPath(io.cwd, path));
+        if (options.json || io.json) await writeJsonArrayStreamed(io, rows);
+        else await writeLines(io, rowLines(rows));
         return;
       }
       const language = languageForPath(path);
@@ -74,7 +88,7 @@ export function registerSymbolsCommand(program: Command, io: CommandIO): void {
           `no scanner reads ${target}: expected a .ts/.tsx/.js/.py/.go/.rs/.java (or other supported) file`,
         );
       }
-      const shown = relative(io.cwd, path).split('\\').join('/');
+      const shown = shownPath(io.cwd, path);
       // The checks a tree scan makes (binary, not UTF-8, minified): said, not scanned as garbage.
       const outcome = scanBytes(readFileSync(path), language);
       if ('skipped' in outcome) throw new UserError(`cannot read symbols from ${target}: ${outcome.skipped}`);

@@ -42,6 +42,18 @@ describe('ctxkit tokens (in process)', () => {
     writeFileSync(join(directory, 'code.ts'), 'export const answer = 42;\n');
   });
 
+  it('says a binary file (or standard input) is binary instead of counting it', async () => {
+    writeFileSync(join(directory, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]));
+    expect(await runTokens(['image.png'], directory)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'ctxkit: image.png is a binary file; tokens counts text\n',
+    });
+    expect((await runTokens(['-'], directory, 'a\0b')).stderr).toBe(
+      'ctxkit: standard input is a binary file; tokens counts text\n',
+    );
+  });
+
   it('prints the count and path for one file, o200k_base by default', async () => {
     expect(await runTokens(['bom.md'], directory)).toEqual({ code: 0, stdout: '3  bom.md\n', stderr: '' });
   });

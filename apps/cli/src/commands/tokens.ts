@@ -1,7 +1,11 @@
-import { createTokenizer, ENCODINGS, type Encoding } from '@ctxkit/tokenize';
+import { createTokenizer, ENCODINGS, type Encoding, escapeControls } from '@ctxkit/tokenize';
 import { type Command, Option } from 'commander';
+import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
+
+/** How far into an input a NUL marks it as binary (the repo map's check, too). */
+const BINARY_SNIFF_CHARS = 8000;
 
 interface TokensOptions {
   encoding: Encoding;
@@ -28,6 +32,11 @@ export function registerTokensCommand(program: Command, io: CommandIO): void {
       const rows: { path: string; tokens: number; bytes: number }[] = [];
       for (const path of inputs) {
         const text = await readTextInput(io, path);
+        // As the repo map judges files: a NUL early on means data, and its "tokens" mean nothing.
+        if (text.slice(0, BINARY_SNIFF_CHARS).includes('\0'))
+          throw new UserError(
+            `${path === '-' ? 'standard input' : path} is a binary file; tokens counts text`,
+          );
         rows.push({ path, tokens: tokenizer.count(text), bytes: Buffer.byteLength(text, 'utf8') });
       }
       const tokens = rows.reduce((sum, row) => sum + row.tokens, 0);
@@ -42,7 +51,8 @@ export function registerTokensCommand(program: Command, io: CommandIO): void {
         return;
       }
       const width = Math.max(...rows.map((row) => String(row.tokens).length), String(tokens).length);
-      for (const row of rows) io.stdout.write(`${String(row.tokens).padStart(width)}  ${row.path}\n`);
+      for (const row of rows)
+        io.stdout.write(`${String(row.tokens).padStart(width)}  ${escapeControls(row.path)}\n`);
       if (rows.length > 1)
         io.stdout.write(`${String(tokens).padStart(width)}  total (${options.encoding})\n`);
     });

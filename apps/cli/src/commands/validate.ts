@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
+import { formatQuantity } from '../output/index.js';
 import { addFormatOption, parseTranscript, readJson } from './compact.js';
 
 interface ValidateCommandOptions {
@@ -32,7 +33,9 @@ export function registerValidateCommand(program: Command, io: CommandIO): void {
       if (options.json) {
         writeJson(io, { valid: violations.length === 0, messages: count, violations });
       } else if (violations.length === 0) {
-        io.stdout.write(`${label}: valid ${options.format} transcript (${count} messages)\n`);
+        io.stdout.write(
+          `${label}: valid ${options.format} transcript (${formatQuantity(count, 'message')})\n`,
+        );
       } else {
         for (const violation of violations) io.stdout.write(`${violation.kind}\t${violation.message}\n`);
       }

@@ -1,7 +1,8 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { errorExcerpt } from '../error-excerpt.js';
 import { asUserError } from '../errors.js';
+import { answerTransportError } from './protocol-errors.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 import { MCP_TOOLS } from './tools/index.js';
 
@@ -98,8 +99,11 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     options.stdin as import('node:stream').Readable,
     options.stdout as import('node:stream').Writable,
   );
+  // A malformed line gets its JSON-RPC error and one line on stderr; the session goes on.
   transport.onerror = (error) => {
-    options.stderr.write(`ctxkit mcp: ${error.message}\n`);
+    const answer = answerTransportError(error);
+    if (answer.response) void transport.send(answer.response as unknown as JSONRPCMessage).catch(() => {});
+    options.stderr.write(`ctxkit mcp: ${answer.note}\n`);
   };
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatPercent } from './format.js';
+import { formatBytes, formatCount, formatPercent, formatQuantity } from './format.js';
 import { displayPath } from './paths.js';
 import { renderProgressLine } from './progress.js';
 
@@ -29,5 +29,13 @@ describe('formatting', () => {
     expect(renderProgressLine('mapping repository', 120, 431)).toBe('mapping repository 120/431 (27%)');
     expect(renderProgressLine('scanning', 7, undefined)).toBe('scanning 7');
     expect(renderProgressLine('scanning', 0, undefined)).toBe('scanning…');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('agrees the noun with the count', () => {
+    expect(formatQuantity(1, 'file')).toBe('1 file');
+    expect(formatQuantity(0, 'file')).toBe('0 files');
+    expect(formatQuantity(1204, 'miss', 'misses')).toBe('1,204 misses');
   });
 });

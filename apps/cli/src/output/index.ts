@@ -15,7 +15,7 @@ export {
   stripAnsi,
   visibleWidth,
 } from './color.js';
-export { formatBytes, formatCount, formatPercent } from './format.js';
+export { formatBytes, formatCount, formatPercent, formatQuantity } from './format.js';
 export { displayPath } from './paths.js';
 export {
   createProgress,
@@ -26,3 +26,4 @@ export {
   SILENT_PROGRESS,
 } from './progress.js';
 export { type Alignment, renderTable, type TableOptions } from './table.js';
+export { describeUnscanned } from './unscanned.js';

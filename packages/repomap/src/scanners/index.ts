@@ -5,8 +5,10 @@
 import type { Language, Scanner, ScanResult } from '../types.js';
 import { scanC, scanCpp } from './c.js';
 import { scanCSharp } from './csharp.js';
+import { scanGeneric } from './generic.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
+import type { ScanLanguage } from './languages.js';
 import { detachString } from './lexer.js';
 import { scanPython } from './python.js';
 import { scanRuby } from './ruby.js';
@@ -21,7 +23,8 @@ export const SCANNER_VERSION = 4;
 
 export { languageForPath } from './languages.js';
 
-const SCANNERS: Partial<Record<Language, Scanner>> = {
+const SCANNERS: Partial<Record<ScanLanguage, Scanner>> = {
+  generic: scanGeneric,
   typescript: scanTypeScript,
   javascript: scanJavaScript,
   python: scanPython,
@@ -36,9 +39,10 @@ const SCANNERS: Partial<Record<Language, Scanner>> = {
 
 /**
  * Scans one file's text as `language`: its definitions (in source order) and identifier reference
- * counts outside comments and strings. Never throws; a language without a scanner yields nothing.
+ * counts outside comments and strings. `'generic'` counts every identifier and defines nothing
+ * (the scan of languages without a scanner). Never throws; a language without a scanner yields nothing.
  */
-export function scanSource(text: string, language: Language): ScanResult {
+export function scanSource(text: string, language: Language | 'generic'): ScanResult {
   const scanner = SCANNERS[language];
   if (!scanner) return { definitions: [], references: new Map() };
   try {

@@ -37,15 +37,42 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   '.cs': 'csharp',
 };
 
-/** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
-/** Whether a scanner reads the file at `path`: what a walk selects. */
-export function isScannable(path: string): boolean {
-  return languageForPath(path) !== undefined;
-}
+/**
+ * Extensions of programming languages without a scanner whose files are still indexed, with the
+ * identifier-only scan (`scanners/generic.ts`): ranked by path and by the identifiers they
+ * mention, never shown with definitions, and counted in `unscanned`. Prose, data and config
+ * (`.md`, `.json`, `.yaml`, …) are not here: their words would only dilute the ranking.
+ */
+const GENERIC_EXTENSIONS: ReadonlySet<string> = new Set(
+  // Elixir, Erlang, PHP, JVM, Apple, Flutter, scripting, functional, systems, shells, components.
+  '.ex .exs .erl .hrl .php .kt .kts .scala .sc .groovy .clj .cljs .cljc .swift .m .mm .dart .lua .pl .pm .r .jl .hs .ml .mli .fs .fsi .fsx .elm .zig .nim .cr .sol .sh .bash .zsh .ps1 .vue .svelte'.split(
+    ' ',
+  ),
+);
 
-export function languageForPath(path: string): Language | undefined {
+/** What a file is scanned as: a language's scanner, or the identifier-only `'generic'` scan. */
+export type ScanLanguage = Language | 'generic';
+
+function extensionOfPath(path: string): string | undefined {
   const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   const dot = path.lastIndexOf('.');
-  if (dot <= slash + 1) return undefined;
-  return LANGUAGE_BY_EXTENSION[path.slice(dot).toLowerCase()];
+  return dot <= slash + 1 ? undefined : path.slice(dot).toLowerCase();
+}
+
+/** The scanner language for a file path, by its extension; `undefined` for files no scanner reads. */
+export function languageForPath(path: string): Language | undefined {
+  const extension = extensionOfPath(path);
+  return extension === undefined ? undefined : LANGUAGE_BY_EXTENSION[extension];
+}
+
+/** How a file is scanned, by its extension: its language, `'generic'`, or `undefined` (not indexed). */
+export function scanLanguageForPath(path: string): ScanLanguage | undefined {
+  const extension = extensionOfPath(path);
+  if (extension === undefined) return undefined;
+  return LANGUAGE_BY_EXTENSION[extension] ?? (GENERIC_EXTENSIONS.has(extension) ? 'generic' : undefined);
+}
+
+/** Whether the file at `path` is indexed (by a scanner or the generic scan): what a walk selects. */
+export function isScannable(path: string): boolean {
+  return scanLanguageForPath(path) !== undefined;
 }

@@ -1,4 +1,5 @@
 import { loadInstructions } from '@ctxkit/instructions';
+import { escapeControls } from '@ctxkit/tokenize';
 import { requireInside } from '../paths.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
@@ -29,7 +30,7 @@ export async function renderInstructions(
   }
   const text = result.text.endsWith('\n') ? result.text : `${result.text}\n`;
   return {
-    text: `${text}\n[from ${files.join(', ')}; ${result.bytes} bytes]\n`,
+    text: `${text}\n[from ${files.map(escapeControls).join(', ')}; ${result.bytes} byte${result.bytes === 1 ? '' : 's'}]\n`,
     structured: { files, bytes: result.bytes },
   };
 }

@@ -22,11 +22,10 @@ export interface PackArguments {
 export async function renderPack(input: PackArguments, context: ToolContext): Promise<ToolOutput> {
   const settings = { config: context.config, cwd: context.root };
   const role = input.role ?? context.config.values.role;
-  const { resolution, budget } = await resolveBudget(
-    settings,
-    { ...(input.model !== undefined ? { model: input.model } : {}), ...(role !== undefined ? { role } : {}) },
-    false,
-  );
+  const { resolution, budget } = await resolveBudget(settings, {
+    ...(input.model !== undefined ? { model: input.model } : {}),
+    ...(role !== undefined ? { role } : {}),
+  });
   const { pack } = await packTask(settings, {
     root: context.root,
     task: input.task,

@@ -13,7 +13,16 @@ writeFileSync(
   `${Array.from({ length: MAX_READ_LIMIT + 10 }, (_, index) => index + 1).join('\n')}\n`,
 );
 
+writeFileSync(join(root, 'ctl\nname\x01\x1b[31mred.ts'), 'red\n');
+
 describe('readFileLines', () => {
+  it('names a file with control characters escaped, and opens it by its escaped name too', () => {
+    const expected = 'ctl\\nname\\x01\\x1b[31mred.ts lines 1-1 of 1\n1\tred\n';
+    expect(readFileLines(root, { path: 'ctl\nname\x01\x1b[31mred.ts' })).toBe(expected);
+    expect(readFileLines(root, { path: 'ctl\\nname\\x01\\x1b[31mred.ts' })).toBe(expected);
+    expect(() => readFileLines(root, { path: 'gone\x1b.ts' })).toThrow('no such file: gone\x1b.ts');
+  });
+
   it('numbers the last line of a file without a final newline', () => {
     expect(readFileLines(root, { path: 'no-newline.txt' })).toBe(
       'no-newline.txt lines 1-2 of 2\n1\tone\n2\ttwo\n',

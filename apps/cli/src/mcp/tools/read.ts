@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { ignoredBecause } from '@ctxkit/repomap';
+import { escapeControls, unescapeControls } from '@ctxkit/tokenize';
 import { UserError } from '../../errors.js';
 import { resolveInside } from '../paths.js';
 
@@ -36,8 +37,9 @@ export interface ReadPolicy {
  * (`.env`, `node_modules/…`) unless the policy allows it. Checked on the path as asked and on the
  * path it really is, so a link cannot dress up `.env` or `.git/config` as something else.
  */
-function refuseHidden(root: string, shown: string, real: string, policy: ReadPolicy): void {
-  const relativePaths = [relative(root, resolve(root, shown)), relative(root, real)];
+function refuseHidden(root: string, requested: string, real: string, policy: ReadPolicy): void {
+  const shown = escapeControls(requested);
+  const relativePaths = [relative(root, resolve(root, requested)), relative(root, real)];
   for (const path of new Set(relativePaths.map((path) => path.split(sep).join('/')))) {
     const reason = ignoredBecause(root, path, policy.ignore ? { ignore: policy.ignore } : {});
     if (reason === 'inside .git')
@@ -64,23 +66,26 @@ export function readFileLines(root: string, input: ReadArguments, policy: ReadPo
     throw new UserError(`offset must be a line number (1 or more), found ${offset}`);
   }
   if (!Number.isInteger(limit) || limit < 1) throw new UserError(`limit must be 1 or more, found ${limit}`);
-  const path = resolveInside(root, input.path);
+  const path = resolveNamed(root, input.path);
+  const shown = escapeControls(input.path);
   refuseHidden(root, input.path, path, policy);
   const stats = statSync(path);
-  if (stats.isDirectory()) throw new UserError(`${input.path} is a directory, expected a file`);
+  if (stats.isDirectory()) throw new UserError(`${shown} is a directory, expected a file`);
   if (stats.size > MAX_READ_BYTES) {
-    throw new UserError(`${input.path} is ${stats.size} bytes, more than read serves (${MAX_READ_BYTES})`);
+    throw new UserError(`${shown} is ${stats.size} bytes, more than read serves (${MAX_READ_BYTES})`);
   }
   const buffer = readFileSync(path);
-  if (buffer.subarray(0, 8192).includes(0)) throw new UserError(`${input.path} is a binary file`);
+  if (buffer.subarray(0, 8192).includes(0)) throw new UserError(`${shown} is a binary file`);
   const lines = splitLines(buffer.toString('utf8'));
-  if (lines.length === 0) return `${input.path} is empty\n`;
+  if (lines.length === 0) return `${shown} is empty\n`;
   if (offset > lines.length) {
-    throw new UserError(`offset ${offset} is past the end of ${input.path} (${lines.length} lines)`);
+    throw new UserError(
+      `offset ${offset} is past the end of ${shown} (${lines.length === 1 ? '1 line' : `${lines.length} lines`})`,
+    );
   }
   const last = Math.min(lines.length, offset + limit - 1);
   const width = String(last).length;
-  let text = `${input.path} lines ${offset}-${last} of ${lines.length}\n`;
+  let text = `${shown} lines ${offset}-${last} of ${lines.length}\n`;
   for (let number = offset; number <= last; number++) {
     text += `${String(number).padStart(width)}\t${clipLine(lines[number - 1] ?? '')}\n`;
   }
@@ -88,6 +93,24 @@ export function readFileLines(root: string, input: ReadArguments, policy: ReadPo
     text += `[${lines.length - last} more lines; call read with offset ${last + 1}]\n`;
   }
   return text;
+}
+
+/**
+ * The file `requested` names inside `root`: as given, or, when nothing has that name, the name
+ * that rendered text showed escaped (`unescapeControls`), so a path copied from a map works.
+ */
+function resolveNamed(root: string, requested: string): string {
+  try {
+    return resolveInside(root, requested);
+  } catch (error) {
+    const unescaped = unescapeControls(requested);
+    if (unescaped === requested) throw error;
+    try {
+      return resolveInside(root, unescaped);
+    } catch {
+      throw error;
+    }
+  }
 }
 
 function splitLines(text: string): string[] {

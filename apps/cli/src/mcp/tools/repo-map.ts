@@ -1,4 +1,6 @@
 import { buildRenderableRepoMap, DEFAULT_MAP_TOKENS } from '@ctxkit/repomap';
+import { checkFocusFiles } from '../../focus-files.js';
+import { describeUnscanned, formatQuantity } from '../../output/index.js';
 import { requireInside } from '../paths.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
@@ -18,6 +20,7 @@ export interface RepoMapArguments {
  */
 export async function renderRepoMap(input: RepoMapArguments, context: ToolContext): Promise<ToolOutput> {
   requireInside(context.root, input.focus ?? [], 'focus');
+  checkFocusFiles(context.root, context.root, input.focus ?? [], 'focus');
   const settings = context.config.values;
   const built = await buildRenderableRepoMap({
     root: context.root,
@@ -28,7 +31,8 @@ export async function renderRepoMap(input: RepoMapArguments, context: ToolContex
   });
   const { result } = built;
   // The count, not the list: listing every symbol of a large tree costs more than the map.
-  const header = `repo map: ${result.files} files, ${built.symbolCount} symbols ranked, ${result.tokens}/${result.budget} tokens`;
+  const unscanned = describeUnscanned(result.unscanned);
+  const header = `repo map: ${formatQuantity(result.files, 'file')}, ${formatQuantity(built.symbolCount, 'symbol')} ranked, ${result.tokens}/${result.budget} tokens${unscanned ? `; ${unscanned}` : ''}`;
   return {
     text: `${header}\n\n${result.map}${result.map.endsWith('\n') ? '' : '\n'}`,
     structured: {
