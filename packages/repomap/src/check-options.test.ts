@@ -53,3 +53,43 @@ describe('build options', () => {
     );
   });
 });
+
+describe('rankingPolicy', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'ctxkit-repomap-policy-'));
+  // One file defines the name the task spells; another only shares the task's vocabulary.
+  writeFileSync(join(tree, 'definer.ts'), 'export function parseRetryHeader(): number {\n  return 1;\n}\n');
+  writeFileSync(
+    join(tree, 'words.ts'),
+    'export function backoff(): void {}\n// retry header parse retry header parse retry header parse\nexport const retry = 1;\nexport const header = 2;\n',
+  );
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  const query = 'parseRetryHeader returns the wrong retry header value';
+
+  it('turns a seed signal off for an ablation, and changes nothing without overrides', async () => {
+    const plain = await buildRepoMap({ root: tree, query, cache: false });
+    const same = await buildRepoMap({ root: tree, query, cache: false, rankingPolicy: {} });
+    expect(same.ranking).toEqual(plain.ranking);
+    const withoutDefinitions = await buildRepoMap({
+      root: tree,
+      query,
+      cache: false,
+      rankingPolicy: { shares: { definition: 0 } },
+    });
+    // The definition signal's restart mass is gone: the scores move.
+    expect(withoutDefinitions.ranking).not.toEqual(plain.ranking);
+  });
+
+  it('refuses an override that is not a finite number ≥ 0', async () => {
+    await expect(
+      buildRepoMap({
+        root: tree,
+        query,
+        cache: false,
+        rankingPolicy: { shares: { vocabulary: Number.NaN } },
+      }),
+    ).rejects.toThrow('buildRepoMap: rankingPolicy.shares.vocabulary must be a finite number ≥ 0, found NaN');
+    await expect(
+      buildRepoMap({ root: tree, query, cache: false, rankingPolicy: { callerShare: -1 } }),
+    ).rejects.toThrow('buildRepoMap: rankingPolicy.callerShare must be a finite number ≥ 0, found -1');
+  });
+});

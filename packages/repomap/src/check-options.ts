@@ -61,6 +61,7 @@ export function checkMapOptions(options: BuildRepoMapOptions): void {
   if (options.query !== undefined && typeof options.query !== 'string') {
     throw new TypeError(`${where}: query must be text, found ${describe(options.query)}`);
   }
+  checkRankingPolicy(where, options.rankingPolicy);
   checkStrings(where, 'focus', options.focus);
   checkStrings(where, 'filesInPrompt', options.filesInPrompt);
   checkNumber(where, 'tokens', options.tokens, 0);
@@ -68,5 +69,22 @@ export function checkMapOptions(options: BuildRepoMapOptions): void {
     throw new RangeError(
       `${where}: backgroundWalk must be one of ${BACKGROUND_WALK_MODES.join(', ')}, found ${describe(options.backgroundWalk)}`,
     );
+  }
+}
+
+/** Every override of the ranking policy is a finite number ≥ 0 (a NaN share would rank nothing). */
+function checkRankingPolicy(where: string, policy: BuildRepoMapOptions['rankingPolicy']): void {
+  if (policy === undefined) return;
+  const { shares, ...rest } = policy;
+  const entries: [string, unknown][] = [
+    ...Object.entries(shares ?? {}).map(([name, value]): [string, unknown] => [`shares.${name}`, value]),
+    ...Object.entries(rest),
+  ];
+  for (const [name, value] of entries) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new RangeError(
+        `${where}: rankingPolicy.${name} must be a finite number ≥ 0, found ${describe(value)}`,
+      );
+    }
   }
 }

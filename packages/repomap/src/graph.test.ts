@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildNeutralGraph, buildReferenceGraph, MAX_EDGES_PER_FILE } from './graph.js';
+import { buildNeutralGraph, buildReferenceGraph } from './graph.js';
+import { MAX_EDGES_PER_FILE } from './ranking-policy.js';
 import type { FileScan } from './scan-file.js';
 import { indexScans } from './tree-index.js';
 

@@ -4,6 +4,17 @@
  */
 import type { EdgeList } from './pagerank.js';
 import { isCodeLike } from './query.js';
+import {
+  COMPOUND_IDENTIFIER_MIN_LENGTH,
+  COMPOUND_IDENTIFIER_MULTIPLIER,
+  FOCUS_SOURCE_MULTIPLIER,
+  MAX_DEFINING_FILES,
+  MAX_EDGES_PER_FILE,
+  PRIVATE_IDENTIFIER_MULTIPLIER,
+  TASK_IDENTIFIER_MULTIPLIER,
+  WIDELY_DEFINED_MIN_FILES,
+  WIDELY_DEFINED_MULTIPLIER,
+} from './ranking-policy.js';
 import { type Definers, indexDefiners, indexPostings, lookupNames, type TreeIndex } from './tree-index.js';
 
 /** Context that bends edge weights toward the task. */
@@ -25,32 +36,6 @@ export interface ReferenceGraph {
   /** By name id: its occurrences across all files when some file defines it, else 0. */
   referenceTotals: Float64Array;
 }
-
-/** A reference to an identifier the task names is a strong hint the two files are the task's. */
-export const TASK_IDENTIFIER_MULTIPLIER = 10;
-/** Long compound names (`resolve_redirects`, `PairGrid`) are specific: a match is rarely a coincidence. */
-export const COMPOUND_IDENTIFIER_MULTIPLIER = 10;
-/** Compound names at least this long count as specific. */
-export const COMPOUND_IDENTIFIER_MIN_LENGTH = 8;
-/** `_private` names are implementation detail: they tie files together less than public API does. */
-export const PRIVATE_IDENTIFIER_MULTIPLIER = 0.1;
-/** Names defined in many files (`get`, `run`, `__init__`) say little about which definition is meant. */
-export const WIDELY_DEFINED_MULTIPLIER = 0.1;
-/** Above this many defining files a name counts as widely defined. */
-export const WIDELY_DEFINED_MIN_FILES = 5;
-/**
- * Above this many defining files a name gets no edges at all: it is noise, and its edges would grow
- * with (files × definers), quadratic on large trees.
- */
-export const MAX_DEFINING_FILES = 20;
-/**
- * Each file keeps edges to at most this many files, its strongest. A file's few strongest
- * dependencies carry nearly all of its rank flow, and the cap keeps the graph (and PageRank's
- * work) linear in the number of files on trees where common names tie thousands of files together.
- */
-export const MAX_EDGES_PER_FILE = 64;
-/** References made by focus files are what the user works on: they pull their targets up. */
-export const FOCUS_SOURCE_MULTIPLIER = 50;
 
 /**
  * What the cached neutral graph was computed with: bump the number when the graph's computation

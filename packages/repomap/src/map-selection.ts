@@ -6,15 +6,7 @@
  * — and a file is never listed above one the ranking puts first.
  */
 import type { ScoredSymbols } from './rank.js';
-
-/**
- * How fast a file's worth falls down the ranking, and a definition's down its file:
- * the j-th definition (0 = best) of the r-th file (0 = first) is worth 1 / ((1 + r)^FILE_DECAY (1 + j)^DEFINITION_DECAY).
- * A file decay above the definition decay gives the top files several definitions before the
- * next files get their first.
- */
-export const FILE_DECAY = 1.5;
-export const DEFINITION_DECAY = 1;
+import { DEFINITION_DECAY, FILE_DECAY } from './ranking-policy.js';
 
 /**
  * The first `count` symbol positions in map order among files not marked in `excluded` (1 by file

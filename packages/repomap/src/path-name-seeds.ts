@@ -5,13 +5,8 @@
  * signal sees it clearly. Pure: same paths and query, same weights.
  */
 import type { QueryAnalysis } from './query.js';
+import { BASENAME_MATCH_WEIGHT } from './ranking-policy.js';
 import { wordPrefilter } from './word-filter.js';
-
-/**
- * A task word equal to a file's basename (extension removed) points at that file more directly than
- * one equal to a directory it sits in (which names every file below it), so it counts this much more.
- */
-export const BASENAME_MATCH_WEIGHT = 2;
 
 /** The lower-cased directory segments and basename (without its extensions) of a relative path. */
 function pathNames(path: string): { directories: string[]; basename: string } {

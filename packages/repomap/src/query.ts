@@ -3,6 +3,8 @@
  * and path-like mentions (file paths, stack-trace frames, dotted module paths). Pure text analysis;
  * matching against a tree happens in `mentions.ts` and `rank.ts`.
  */
+
+import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
 import { MAX_TASK_WORD_LENGTH } from './word-filter.js';
 
 /** An identifier-shaped token the task text contains, and how strongly it names code. */
@@ -38,13 +40,6 @@ export interface QueryAnalysis {
   paths: PathMention[];
 }
 
-/**
- * Code-like spellings (snake_case, camelCase, dotted access, digits inside) are far more likely to
- * be real names in the tree than prose words, so they count this many times more.
- */
-const CODE_LIKE_WEIGHT = 3;
-/** Text inside backticks or fenced code blocks is code by the author's own marking. */
-const CODE_SPAN_WEIGHT = 2;
 /** Tokens shorter than this carry no locating information (`a`, `if`, `id`). */
 const MIN_IDENTIFIER_LENGTH = 3;
 

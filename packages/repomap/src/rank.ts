@@ -11,6 +11,21 @@ import { pathNameSeeds } from './path-name-seeds.js';
 import { type QueryAnalysis, splitIdentifier } from './query.js';
 import { rankOrder } from './rank-order.js';
 import {
+  AUXILIARY_FILE_MULTIPLIER,
+  BM25_B,
+  BM25_K1,
+  CALLER_SHARE,
+  CASE_INSENSITIVE_MATCH,
+  KIND_WEIGHTS,
+  PATH_SUBWORD_OCCURRENCES,
+  QUERY_MATCH_MULTIPLIER,
+  SCOPE_MATCH_BONUS,
+  SEED_SHARES,
+  SEEDED_DAMPING,
+  SUBWORD_MATCH,
+  UNSEEDED_DAMPING,
+} from './ranking-policy.js';
+import {
   DEFINITION_KINDS,
   type Definers,
   indexPostings,
@@ -32,16 +47,17 @@ export interface RankFilesInput {
   query?: QueryAnalysis;
   /** Focus file ids (sorted, unique). */
   focus?: readonly number[];
-  /** Overrides of the seed shares and damping, for experiments; the defaults are the product. */
-  tuning?: Partial<RankTuning>;
+  /** Overrides of the ranking policy, for ablations and experiments; the defaults are the product. */
+  policy?: RankingOverrides;
 }
 
-/** The knobs of file ranking, all defaulting to the documented constants below. */
-export interface RankTuning {
-  shares: Record<keyof typeof SEED_SHARES, number>;
-  seededDamping: number;
-  callerShare: number;
-  auxiliaryMultiplier: number;
+/** The knobs of file ranking an ablation can turn, each defaulting to its constant in `ranking-policy.ts`. */
+export interface RankingOverrides {
+  /** Shares of the task's seed signals (0 turns a signal off); unnamed ones keep their default. */
+  shares?: Partial<Record<keyof typeof SEED_SHARES, number>>;
+  seededDamping?: number;
+  callerShare?: number;
+  auxiliaryMultiplier?: number;
 }
 
 /** Scores for every file (same indices as the input) and the ids in rank order. */
@@ -88,60 +104,6 @@ export function findTaskNames(index: TreeIndex, query: QueryAnalysis): TaskNames
   }
   return { identifierIds, candidates };
 }
-
-/**
- * Share of the restart mass for files whose basename or directory is a plain task word (see
- * `path-name-seeds.ts`). The words are prose, not marked code, and collide with file names by
- * chance, so this is the smallest share: enough to lift the one rare file a word names into the
- * walk's seeds, not enough to outvote identifiers or vocabulary when they point elsewhere.
- */
-const PATH_NAME_SHARE = 0.75;
-
-/**
- * How the restart distribution of the walk is split among the task's signals. Each signal is first
- * normalized to sum 1 over the files it touches, so these are shares, not scales. Focus files are
- * the caller's explicit word and weigh most. Shared vocabulary (BM25 over each file's identifier
- * subwords and path) aggregates many weak hints and is the most reliable task signal on its own, so
- * it outweighs single mentions; a mentioned path or module is explicit but often names where an
- * error surfaced rather than where it is fixed; a file defining a named identifier is good evidence
- * when the name is specific, which `definitionSeeds` already accounts for. A plain task word equal
- * to a file's name or directory (`map` → `commands/map.ts`) names the file as a reader would, but
- * prose words collide with file names by chance, so it weighs like a mention, below vocabulary.
- */
-export const SEED_SHARES = {
-  focus: 4,
-  pathMention: 2,
-  definition: 1,
-  vocabulary: 3,
-  pathName: PATH_NAME_SHARE,
-} as const;
-
-/**
- * Share of each seed's restart mass handed to the files that reference it (callers, subclasses),
- * so personalization reaches the users of a focus file, not only what it uses.
- */
-export const CALLER_SHARE = 0.25;
-
-/**
- * Probability of following a reference rather than returning to the seeds. Lower than the classic
- * 0.85 when the task names something, so the walk stays near what was named instead of drifting to
- * the tree's most central utilities; plain PageRank (no seeds) keeps the classic value.
- */
-export const SEEDED_DAMPING = 0.3;
-/** Damping of the unseeded walk (no query, no focus): classic PageRank centrality. */
-export const UNSEEDED_DAMPING = 0.85;
-
-/**
- * Tests, examples, docs and benchmarks rarely hold the code a task is about, and in a map they
- * crowd out the library itself, so their final score is scaled down.
- */
-export const AUXILIARY_FILE_MULTIPLIER = 0.2;
-
-/** BM25 term-frequency saturation and length normalization, the usual defaults. */
-const BM25_K1 = 1.2;
-const BM25_B = 0.75;
-/** A subword of the file's own path counts like this many occurrences in its body. */
-const PATH_SUBWORD_OCCURRENCES = 5;
 
 /** Whether `path` is a test, example, documentation or benchmark file rather than product code. */
 export function isAuxiliaryPath(path: string): boolean {
@@ -207,7 +169,7 @@ function definitionSeeds(
         // names are reused by every type, and prose words collide with them by chance. Written as
         // code, it is the author pointing at that member.
         if (!identifier.marked && MEMBER_KINDS.has(kindName)) continue;
-        kind = Math.max(kind, KIND_WEIGHTS[kindName] ?? 0.5);
+        kind = Math.max(kind, KIND_WEIGHTS[kindName]);
       }
       if (kind > 0) seeds.set(file, (seeds.get(file) ?? 0) + share * kind);
     }
@@ -309,12 +271,12 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   const { index, query } = input;
   const { paths } = index;
   const fileCount = paths.length;
-  const tuning: RankTuning = {
-    shares: SEED_SHARES,
-    seededDamping: SEEDED_DAMPING,
-    callerShare: CALLER_SHARE,
-    auxiliaryMultiplier: AUXILIARY_FILE_MULTIPLIER,
-    ...input.tuning,
+  const overrides = input.policy ?? {};
+  const policy = {
+    shares: { ...SEED_SHARES, ...overrides.shares },
+    seededDamping: overrides.seededDamping ?? SEEDED_DAMPING,
+    callerShare: overrides.callerShare ?? CALLER_SHARE,
+    auxiliaryMultiplier: overrides.auxiliaryMultiplier ?? AUXILIARY_FILE_MULTIPLIER,
   };
   const focus = input.focus ?? [];
   const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
@@ -342,7 +304,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   let seeded = false;
   for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName'] as const) {
     for (const [file, weight] of signals[signal]) {
-      seeds[file]! += tuning.shares[signal] * weight;
+      seeds[file]! += policy.shares[signal] * weight;
       seeded = true;
     }
   }
@@ -355,7 +317,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     personalization = Float64Array.from(seeds);
     const explicit = new Float64Array(fileCount);
     for (const signal of ['focus', 'pathMention'] as const) {
-      for (const [file, weight] of signals[signal]) explicit[file]! += tuning.shares[signal] * weight;
+      for (const [file, weight] of signals[signal]) explicit[file]! += policy.shares[signal] * weight;
     }
     const { sources, targets, weights } = graph.edges;
     const incoming = new Float64Array(fileCount);
@@ -364,17 +326,17 @@ export function rankFiles(input: RankFilesInput): FileRanking {
       const seed = explicit[targets[edge]!]!;
       if (seed > 0) {
         personalization[sources[edge]!]! +=
-          (tuning.callerShare * seed * weights[edge]!) / incoming[targets[edge]!]!;
+          (policy.callerShare * seed * weights[edge]!) / incoming[targets[edge]!]!;
       }
     }
   }
   const rank = personalizedPageRank(fileCount, graph.edges, personalization, {
-    damping: seeded ? tuning.seededDamping : UNSEEDED_DAMPING,
+    damping: seeded ? policy.seededDamping : UNSEEDED_DAMPING,
   });
   const scores = new Float64Array(fileCount);
   const auxiliary = auxiliaryOf(index);
   for (let file = 0; file < fileCount; file++) {
-    scores[file] = rank[file]! * (auxiliary[file] ? tuning.auxiliaryMultiplier : 1);
+    scores[file] = rank[file]! * (auxiliary[file] ? policy.auxiliaryMultiplier : 1);
   }
   const order = Array.from(rankOrder(scores));
   return {
@@ -388,37 +350,9 @@ export function rankFiles(input: RankFilesInput): FileRanking {
 }
 
 /**
- * How much a kind of definition tells a reader about a codebase: types and free functions are the
- * skeleton; methods, constants and fields the detail.
- */
-export const KIND_WEIGHTS: Readonly<Record<DefinitionKind, number>> = {
-  class: 1,
-  interface: 1,
-  trait: 1,
-  struct: 1,
-  enum: 0.9,
-  type: 0.9,
-  union: 0.9,
-  function: 0.9,
-  module: 0.8,
-  namespace: 0.8,
-  macro: 0.7,
-  method: 0.7,
-  constructor: 0.6,
-  impl: 0.6,
-  constant: 0.5,
-  variable: 0.4,
-  property: 0.4,
-  field: 0.3,
-};
-
-/** A symbol the task names exactly is worth this many times one it does not name at all. */
-export const QUERY_MATCH_MULTIPLIER = 4;
-
-/**
  * Query-match strength of a name in [0, 1]: exact, then case-insensitive, then the share of its
- * subwords the task has (a definition scoped by a name the task spells gets 0.3 more, see
- * scoreSymbols). Called only for names that passed the task's word prefilter (findTaskNames).
+ * subwords the task has (a definition scoped by a name the task spells gets SCOPE_MATCH_BONUS
+ * more, see scoreSymbols). Called only for names that passed the task's word prefilter (findTaskNames).
  */
 function nameMatchStrength(
   name: string,
@@ -428,11 +362,11 @@ function nameMatchStrength(
 ): number {
   if (exact.has(name)) return 1;
   const lower = name.toLowerCase();
-  if (lowerCase.has(lower)) return 0.7;
+  if (lowerCase.has(lower)) return CASE_INSENSITIVE_MATCH;
   const words = splitIdentifier(name);
   if (words.length === 0) return 0;
   const shared = words.filter((word) => subwords.has(word)).length;
-  return (0.4 * shared) / words.length;
+  return (SUBWORD_MATCH * shared) / words.length;
 }
 
 /**
@@ -484,7 +418,7 @@ export function lazyScoredSymbols(
 }
 
 /** Kind weights by kind code (one array, so per-index weights derived from it can be kept). */
-const KIND_WEIGHT_BY_CODE = Float64Array.from(DEFINITION_KINDS, (kind) => KIND_WEIGHTS[kind] ?? 0.5);
+const KIND_WEIGHT_BY_CODE = Float64Array.from(DEFINITION_KINDS, (kind) => KIND_WEIGHTS[kind]);
 
 /**
  * Scores the definitions of the index (see {@link ScoredSymbols} for the order they imply), file
@@ -521,7 +455,8 @@ export function scoreSymbols(
           nameStrengths[id] = strength;
         }
         const scope = defScope[position]!;
-        match = scope !== NO_SCOPE && exactIds[scope] === 1 ? Math.min(1, strength + 0.3) : strength;
+        match =
+          scope !== NO_SCOPE && exactIds[scope] === 1 ? Math.min(1, strength + SCOPE_MATCH_BONUS) : strength;
       }
       scores[position] =
         fileScores[file]! *

@@ -10,7 +10,7 @@ import { cacheFilePath, loadScanCache } from './cache.js';
 import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
 import { selectMapSymbols } from './map-selection.js';
 import { analyzeQuery } from './query.js';
-import { rankFiles, scoreSymbols } from './rank.js';
+import { type RankingOverrides, rankFiles, scoreSymbols } from './rank.js';
 import { rankOrder } from './rank-order.js';
 import { type RenderedMap, renderRepoMap } from './render.js';
 import {
@@ -82,6 +82,11 @@ export interface BuildRepoMapOptions {
    * single core, or no threads allowed).
    */
   backgroundWalk?: 'auto' | 'always' | 'never';
+  /**
+   * Overrides of the ranking policy (`ranking-policy.ts`), for ablations and experiments: e.g.
+   * `{ shares: { vocabulary: 0 } }` ranks without the shared-vocabulary signal. The defaults are the product.
+   */
+  rankingPolicy?: RankingOverrides;
 }
 
 /** A file in rank order with its score (scores are comparable within one result only). */
@@ -299,7 +304,13 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   };
   const focus = fileIdsOf(focusPaths).sort((left, right) => left - right);
 
-  const ranking = rankFiles({ index, query, focus, ...(scanned.graph ? { graph: scanned.graph } : {}) });
+  const ranking = rankFiles({
+    index,
+    query,
+    focus,
+    ...(scanned.graph ? { graph: scanned.graph } : {}),
+    ...(options.rankingPolicy ? { policy: options.rankingPolicy } : {}),
+  });
   const scored = scoreSymbols(index, ranking, query);
 
   const tokenizer = options.tokenizer ?? createTokenizer();

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildRepoMap } from '@ctxkit/repomap';
+import { buildRepoMap, type RankingOverrides } from '@ctxkit/repomap';
 import { cacheDirFor, checkout, MissingCheckoutError } from '../dataset/checkout.js';
 import { groupRows } from '../dataset/groups.js';
 import { loadDevTasks, selectTasks } from '../dataset/tasks.js';
@@ -32,7 +32,22 @@ interface TaskOutcome {
   bm25: LocalizationScore;
   files: number;
   milliseconds: number;
+  /** With --ablate: the map's score with each signal of the ranking policy turned off. */
+  ablations?: Record<string, LocalizationScore>;
 }
+
+/**
+ * The signals `--ablate` turns off one at a time: each seed share set to 0, the callers' share of
+ * the walk set to 0, and the auxiliary-file demotion lifted.
+ */
+const ABLATIONS: Record<string, RankingOverrides> = {
+  'no vocabulary': { shares: { vocabulary: 0 } },
+  'no definitions': { shares: { definition: 0 } },
+  'no path mentions': { shares: { pathMention: 0 } },
+  'no path names': { shares: { pathName: 0 } },
+  'no callers': { callerShare: 0 },
+  'no test/doc demotion': { auxiliaryMultiplier: 1 },
+};
 
 function ranksOf(ranking: readonly string[], gold: readonly string[]): (number | null)[] {
   const position = new Map(ranking.map((path, index) => [path, index + 1]));
@@ -66,12 +81,13 @@ export const localizeBench: Bench = {
         repo: { type: 'string' },
         language: { type: 'string' },
         'per-repo': { type: 'string' },
+        ablate: { type: 'boolean' },
       },
       strict: true,
     });
     if (!values.data || !values.repos) {
       process.stderr.write(
-        'usage: pnpm bench localize --data FILE --repos DIR [--mirrors DIR] [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N]\n',
+        'usage: pnpm bench localize --data FILE --repos DIR [--mirrors DIR] [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N] [--ablate]\n',
       );
       return 2;
     }
@@ -128,6 +144,21 @@ export const localizeBench: Bench = {
         files: result.files,
         milliseconds,
       };
+      if (values.ablate) {
+        outcome.ablations = {};
+        for (const [name, rankingPolicy] of Object.entries(ABLATIONS)) {
+          const ablated = await buildRepoMap({
+            root,
+            query: task.query,
+            cache: { dir: cacheDirFor(task, reposDir) },
+            rankingPolicy,
+          });
+          outcome.ablations[name] = scoreLocalization(
+            ablated.ranking.map((entry) => entry.path),
+            goldFiles,
+          );
+        }
+      }
       outcomes.push(outcome);
       process.stderr.write(
         `${task.instanceId}: map ${JSON.stringify(outcome.mapRanks)} bm25 ${JSON.stringify(outcome.bm25Ranks)} (${result.files} files, ${milliseconds.toFixed(0)} ms)\n`,
@@ -159,6 +190,35 @@ export const localizeBench: Bench = {
     if (skipped.length > 0)
       process.stdout.write(`${skipped.length} tasks skipped (no checkout or no gold file)\n`);
 
+    const ablationTables = [];
+    if (values.ablate) {
+      // Recall@5 and hit@1 of the full ranking, each signal turned off, and BM25, per language.
+      const ablationColumns = ['language', 'n', 'map', ...Object.keys(ABLATIONS), 'bm25'];
+      for (const [metric, pick] of [
+        ['recall@5', (score: LocalizationScore) => score.recall[5]],
+        ['hit@1', (score: LocalizationScore) => score.hitAt1],
+      ] as const) {
+        const mean = (group: readonly TaskOutcome[], score: (outcome: TaskOutcome) => LocalizationScore) =>
+          percent(group.reduce((sum, outcome) => sum + pick(score(outcome)), 0) / Math.max(1, group.length));
+        const ablationRows = groupRows(
+          outcomes,
+          (outcome) => outcome.language,
+          (label, group) => [
+            label,
+            group.length,
+            mean(group, (outcome) => outcome.map),
+            ...Object.keys(ABLATIONS).map((name) => mean(group, (outcome) => outcome.ablations![name]!)),
+            mean(group, (outcome) => outcome.bm25),
+          ],
+        );
+        ablationTables.push({
+          title: `Ablation, ${metric} (percent)`,
+          columns: ablationColumns,
+          rows: ablationRows,
+        });
+        process.stdout.write(`\nablation, ${metric}\n${formatTextTable(ablationColumns, ablationRows)}\n`);
+      }
+    }
     const report: ReportSection = {
       title: 'File localization (repo map ranking vs BM25)',
       headline: [
@@ -169,6 +229,7 @@ export const localizeBench: Bench = {
       tables: [
         { title: 'Per language (percent)', columns, rows: byLanguage },
         { title: 'Per repository (percent)', columns, rows },
+        ...ablationTables,
       ],
       charts: [
         {

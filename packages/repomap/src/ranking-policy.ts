@@ -1,0 +1,158 @@
+/**
+ * The ranking policy: every weight that decides which files and definitions a task sees, with the
+ * reason for its value, in the order the pipeline applies them — reading the task, seeding the
+ * walk, the reference graph, the walk itself, the final file scores, symbol scores and the map.
+ * These are general mechanisms measured on every development set (see the repomap README); no
+ * value here is fitted to one repository.
+ */
+import type { DefinitionKind } from './types.js';
+
+// 1. Reading the task (query.ts).
+
+/**
+ * Code-like spellings (snake_case, camelCase, dotted access, digits inside) are far more likely to
+ * be real names in the tree than prose words, so they count this many times more.
+ */
+export const CODE_LIKE_WEIGHT = 3;
+/** Text inside backticks or fenced code blocks is code by the author's own marking. */
+export const CODE_SPAN_WEIGHT = 2;
+
+// 2. The walk over the reference graph (rank.ts, path-name-seeds.ts): the task's signals and their
+// shares of the restart distribution, how far the walk strays from them, and the final file scores.
+
+/**
+ * A task word equal to a file's basename (extension removed) points at that file more directly than
+ * one equal to a directory it sits in (which names every file below it), so it counts this much more.
+ */
+export const BASENAME_MATCH_WEIGHT = 2;
+
+/**
+ * Share of the restart mass for files whose basename or directory is a plain task word (see
+ * `path-name-seeds.ts`). The words are prose, not marked code, and collide with file names by
+ * chance, so this is the smallest share: enough to lift the one rare file a word names into the
+ * walk's seeds, not enough to outvote identifiers or vocabulary when they point elsewhere.
+ */
+export const PATH_NAME_SHARE = 0.75;
+
+/**
+ * How the restart distribution of the walk is split among the task's signals. Each signal is first
+ * normalized to sum 1 over the files it touches, so these are shares, not scales. Focus files are
+ * the caller's explicit word and weigh most. Shared vocabulary (BM25 over each file's identifier
+ * subwords and path) aggregates many weak hints and is the most reliable task signal on its own, so
+ * it outweighs single mentions; a mentioned path or module is explicit but often names where an
+ * error surfaced rather than where it is fixed; a file defining a named identifier is good evidence
+ * when the name is specific, which `definitionSeeds` already accounts for. A plain task word equal
+ * to a file's name or directory (`map` → `commands/map.ts`) names the file as a reader would, but
+ * prose words collide with file names by chance, so it weighs like a mention, below vocabulary.
+ */
+export const SEED_SHARES = {
+  focus: 4,
+  pathMention: 2,
+  definition: 1,
+  vocabulary: 3,
+  pathName: PATH_NAME_SHARE,
+} as const;
+
+/**
+ * Share of each seed's restart mass handed to the files that reference it (callers, subclasses),
+ * so personalization reaches the users of a focus file, not only what it uses.
+ */
+export const CALLER_SHARE = 0.25;
+
+/**
+ * Probability of following a reference rather than returning to the seeds. Lower than the classic
+ * 0.85 when the task names something, so the walk stays near what was named instead of drifting to
+ * the tree's most central utilities; plain PageRank (no seeds) keeps the classic value.
+ */
+export const SEEDED_DAMPING = 0.3;
+/** Damping of the unseeded walk (no query, no focus): classic PageRank centrality. */
+export const UNSEEDED_DAMPING = 0.85;
+
+/**
+ * Tests, examples, docs and benchmarks rarely hold the code a task is about, and in a map they
+ * crowd out the library itself, so their final score is scaled down.
+ */
+export const AUXILIARY_FILE_MULTIPLIER = 0.2;
+
+/** BM25 term-frequency saturation and length normalization, the usual defaults. */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+/** A subword of the file's own path counts like this many occurrences in its body. */
+export const PATH_SUBWORD_OCCURRENCES = 5;
+
+// 3. The reference graph: how strongly a reference ties two files (graph.ts). The task-independent
+// ones are part of the graph cache's version (GRAPH_VERSION).
+
+/** A reference to an identifier the task names is a strong hint the two files are the task's. */
+export const TASK_IDENTIFIER_MULTIPLIER = 10;
+/** Long compound names (`resolve_redirects`, `PairGrid`) are specific: a match is rarely a coincidence. */
+export const COMPOUND_IDENTIFIER_MULTIPLIER = 10;
+/** Compound names at least this long count as specific. */
+export const COMPOUND_IDENTIFIER_MIN_LENGTH = 8;
+/** `_private` names are implementation detail: they tie files together less than public API does. */
+export const PRIVATE_IDENTIFIER_MULTIPLIER = 0.1;
+/** Names defined in many files (`get`, `run`, `__init__`) say little about which definition is meant. */
+export const WIDELY_DEFINED_MULTIPLIER = 0.1;
+/** Above this many defining files a name counts as widely defined. */
+export const WIDELY_DEFINED_MIN_FILES = 5;
+/**
+ * Above this many defining files a name gets no edges at all: it is noise, and its edges would grow
+ * with (files × definers), quadratic on large trees.
+ */
+export const MAX_DEFINING_FILES = 20;
+/**
+ * Each file keeps edges to at most this many files, its strongest. A file's few strongest
+ * dependencies carry nearly all of its rank flow, and the cap keeps the graph (and PageRank's
+ * work) linear in the number of files on trees where common names tie thousands of files together.
+ */
+export const MAX_EDGES_PER_FILE = 64;
+/** References made by focus files are what the user works on: they pull their targets up. */
+export const FOCUS_SOURCE_MULTIPLIER = 50;
+
+// 4. Symbol scores (rank.ts, scoreSymbols).
+
+/**
+ * How much a kind of definition tells a reader about a codebase: types and free functions are the
+ * skeleton; methods, constants and fields the detail.
+ */
+export const KIND_WEIGHTS: Readonly<Record<DefinitionKind, number>> = {
+  class: 1,
+  interface: 1,
+  trait: 1,
+  struct: 1,
+  enum: 0.9,
+  type: 0.9,
+  union: 0.9,
+  function: 0.9,
+  module: 0.8,
+  namespace: 0.8,
+  macro: 0.7,
+  method: 0.7,
+  constructor: 0.6,
+  impl: 0.6,
+  constant: 0.5,
+  variable: 0.4,
+  property: 0.4,
+  field: 0.3,
+};
+
+/** A symbol the task names exactly is worth this many times one it does not name at all. */
+export const QUERY_MATCH_MULTIPLIER = 4;
+
+/** Query-match strength of a name the task spells the same but in another case. */
+export const CASE_INSENSITIVE_MATCH = 0.7;
+/** Query-match strength per share of a name's subwords the task has (`0.4 × shared / words`). */
+export const SUBWORD_MATCH = 0.4;
+/** Extra match strength of a definition scoped by a name the task spells (`Parser.parse` for "Parser"). */
+export const SCOPE_MATCH_BONUS = 0.3;
+
+// 5. The map: which definitions it shows first (map-selection.ts).
+
+/**
+ * How fast a file's worth falls down the ranking, and a definition's down its file:
+ * the j-th definition (0 = best) of the r-th file (0 = first) is worth 1 / ((1 + r)^FILE_DECAY (1 + j)^DEFINITION_DECAY).
+ * A file decay above the definition decay gives the top files several definitions before the
+ * next files get their first.
+ */
+export const FILE_DECAY = 1.5;
+export const DEFINITION_DECAY = 1;
