@@ -9,9 +9,10 @@ import type { ScoredSymbols } from './rank.js';
 import { DEFINITION_DECAY, FILE_DECAY } from './ranking-policy.js';
 
 /**
- * The first `count` symbol positions in map order among files not marked in `excluded` (1 by file
- * id), `fileOrder` being the file ranking (file ids, best first). A longer list always starts with
- * a shorter one, so a renderer may cut it anywhere.
+ * The first `count` entries in map order among files not marked in `excluded` (1 by file id),
+ * `fileOrder` being the file ranking (file ids, best first): a symbol position, or `-1 - file` for
+ * a file without definitions (a language no scanner reads), listed by its path alone. A longer
+ * list always starts with a shorter one, so a renderer may cut it anywhere.
  */
 export function selectMapSymbols(
   scored: ScoredSymbols,
@@ -27,13 +28,18 @@ export function selectMapSymbols(
   let rank = 0;
   for (const file of fileOrder) {
     if (rank >= count) break;
-    if (excluded[file] === 1 || fileStart[file + 1]! === fileStart[file]!) continue;
+    if (excluded[file] === 1) continue;
+    const fileWorth = 1 / (1 + rank) ** FILE_DECAY;
+    if (fileStart[file + 1]! === fileStart[file]!) {
+      candidates.push({ position: -1 - file, rank, place: 0, worth: fileWorth });
+      rank++;
+      continue;
+    }
     scored.scoreFile(file);
     const positions: number[] = [];
     for (let position = fileStart[file]!; position < fileStart[file + 1]!; position++)
       positions.push(position);
     positions.sort((left, right) => scores[right]! - scores[left]! || left - right);
-    const fileWorth = 1 / (1 + rank) ** FILE_DECAY;
     positions.slice(0, count).forEach((position, place) => {
       candidates.push({ position, rank, place, worth: fileWorth / (1 + place) ** DEFINITION_DECAY });
     });

@@ -1,7 +1,13 @@
 import { createTokenizer } from '@ctxkit/tokenize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ELISION_MARKER, formatDefinition, type RenderSymbol, renderRepoMap } from './render.js';
+import {
+  ELISION_MARKER,
+  formatDefinition,
+  type RenderSymbol,
+  renderRepoMap,
+  renderSymbols,
+} from './render.js';
 import type { Definition } from './types.js';
 
 const tokenizer = createTokenizer({ encoding: 'o200k_base' });
@@ -22,7 +28,7 @@ const mapInput = fc
     const symbols: RenderSymbol[] = pairs.map(([path, definition]) => ({ path, definition }));
     const byFile = new Map<string, Definition[]>();
     for (const symbol of symbols)
-      byFile.set(symbol.path, [...(byFile.get(symbol.path) ?? []), symbol.definition]);
+      byFile.set(symbol.path, [...(byFile.get(symbol.path) ?? []), symbol.definition!]);
     const paths = [...byFile.keys()].sort();
     return { symbols, byFile, fileRank: new Map(paths.map((path, index) => [path, index])) };
   });
@@ -125,7 +131,7 @@ describe('renderRepoMap', () => {
         ['src\\plain.ts', 1],
       ]),
       fileDefinitions: (path) =>
-        symbols.filter((symbol) => symbol.path === path).map((symbol) => symbol.definition),
+        symbols.filter((symbol) => symbol.path === path).map((symbol) => symbol.definition!),
       budget: 1000,
       tokenizer,
     });
@@ -133,5 +139,21 @@ describe('renderRepoMap', () => {
       'src/ctl\\nname\\x01\\x1b[31mred.ts:\n  1: const red = "\\x1b[31m"\nsrc\\plain.ts:\n  2: function plain()\n',
     );
     expect(rendered.tokens).toBe(tokenizer.count(rendered.text));
+  });
+});
+
+describe('files without definitions', () => {
+  it('are listed by their path alone, in rank order among the others', () => {
+    const definition: Definition = { name: 'run', kind: 'function', line: 3, signature: 'def run():' };
+    const text = renderSymbols(
+      [{ path: 'lib/worker.ex' }, { path: 'app/main.py', definition }],
+      2,
+      new Map([
+        ['lib/worker.ex', 0],
+        ['app/main.py', 1],
+      ]),
+      (path) => (path === 'app/main.py' ? [definition] : []),
+    );
+    expect(text).toBe('lib/worker.ex:\napp/main.py:\n  3: def run():\n');
   });
 });

@@ -14,11 +14,14 @@ export const ELISION_MARKER = '⋮';
 /** Longer signatures are cut here with `…`: a whole multi-line parameter list says little more. */
 export const MAX_SIGNATURE_LENGTH = 160;
 
-/** One candidate line of the map: a definition of a file, in rank order. */
+/**
+ * One candidate line of the map: a definition of a file, in rank order, or (without `definition`)
+ * a file with no definitions at all, listed by its path alone (a language without a scanner).
+ */
 export interface RenderSymbol {
   /** The file's relative path. */
   path: string;
-  definition: Definition;
+  definition?: Definition;
 }
 
 /** Options of {@link renderRepoMap}. */
@@ -59,8 +62,9 @@ export function renderSymbols(
   const byFile = new Map<string, Definition[]>();
   for (const symbol of symbols.slice(0, count)) {
     const list = byFile.get(symbol.path);
-    if (list) list.push(symbol.definition);
-    else byFile.set(symbol.path, [symbol.definition]);
+    const shown = symbol.definition ? [symbol.definition] : [];
+    if (list) list.push(...shown);
+    else byFile.set(symbol.path, shown);
   }
   const paths = [...byFile.keys()].sort(
     (left, right) =>

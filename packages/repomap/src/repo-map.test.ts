@@ -178,7 +178,7 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     }
     try {
       const result = await buildRepoMap({ root, cache: false, tokenizer, query: 'the worker crashes' });
-      // The Elixir files are read by the identifier-only scan: ranked, never in the map.
+      // The Elixir files are read by the identifier-only scan: ranked, and listed by path in the map.
       expect(result.files).toBe(4);
       expect(result.unscanned).toEqual([
         { extension: '.ex', files: 2, ranked: true },
@@ -186,7 +186,9 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
         { extension: '.exs', files: 1, ranked: true },
       ]);
       expect(result.ranking[0]?.path).toBe('lib/app/worker.ex');
-      expect(result.map).toBe('scripts/run.ts:\n  1: export function run(): void\n');
+      expect(result.map).toBe(
+        'lib/app/worker.ex:\nlib/app.ex:\nmix.exs:\nscripts/run.ts:\n  1: export function run(): void\n',
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

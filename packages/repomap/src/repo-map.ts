@@ -326,7 +326,8 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     for (const file of excluded) left[file] = 1;
     let available = 0;
     for (let file = 0; file < paths.length; file++) {
-      if (left[file] === 0) available += scored.fileStart[file + 1]! - scored.fileStart[file]!;
+      // A file without definitions is one entry: its path.
+      if (left[file] === 0) available += Math.max(1, scored.fileStart[file + 1]! - scored.fileStart[file]!);
     }
     // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
     // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
@@ -335,10 +336,14 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
       const count = Math.min(limit, available);
       const top = selectMapSymbols(scored, ranking.order, count, left);
       const rendered = renderRepoMap({
-        symbols: top.map((position) => ({
-          path: paths[scored.files[position]!]!,
-          definition: reader.definitionAt(scored.files[position]!, position),
-        })),
+        symbols: top.map((position) =>
+          position < 0
+            ? { path: paths[-1 - position]! }
+            : {
+                path: paths[scored.files[position]!]!,
+                definition: reader.definitionAt(scored.files[position]!, position),
+              },
+        ),
         fileRank,
         fileDefinitions,
         budget,
