@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildRepoMap, type RankingOverrides } from '@ctxkit/repomap';
-import { cacheDirFor, checkout, MissingCheckoutError } from '../dataset/checkout.js';
+import { cacheDirFor } from '../dataset/checkout.js';
+import { DATASET_OPTIONS, DATASET_USAGE, forEachCheckout, openDataset } from '../dataset/dataset-run.js';
 import { groupRows } from '../dataset/groups.js';
-import { loadDevTasks, selectTasks } from '../dataset/tasks.js';
 import { Bm25Index } from '../localize/bm25.js';
 import {
   averageScores,
@@ -73,49 +73,22 @@ export const localizeBench: Bench = {
   async run(args) {
     const { values } = parseArgs({
       args,
-      options: {
-        data: { type: 'string' },
-        repos: { type: 'string' },
-        mirrors: { type: 'string' },
-        limit: { type: 'string' },
-        repo: { type: 'string' },
-        language: { type: 'string' },
-        'per-repo': { type: 'string' },
-        ablate: { type: 'boolean' },
-      },
+      options: { ...DATASET_OPTIONS, ablate: { type: 'boolean' } },
       strict: true,
     });
-    if (!values.data || !values.repos) {
-      process.stderr.write(
-        'usage: pnpm bench localize --data FILE --repos DIR [--mirrors DIR] [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N] [--ablate]\n',
-      );
+    const run = openDataset(values);
+    if (!run) {
+      process.stderr.write(`usage: pnpm bench localize ${DATASET_USAGE} [--ablate]\n`);
       return 2;
     }
-    const reposDir = resolve(values.repos);
-    const mirrorsDir = values.mirrors ? resolve(values.mirrors) : undefined;
-    const tasks = selectTasks(loadDevTasks(resolve(values.data)), {
-      repo: values.repo,
-      language: values.language,
-      perRepo: values['per-repo'],
-      limit: values.limit,
-    });
+    const { reposDir, skipped } = run;
 
     const outcomes: TaskOutcome[] = [];
-    const skipped: { instanceId: string; reason: string }[] = [];
-    for (const task of tasks) {
-      let root: string;
-      try {
-        root = checkout(task, reposDir, mirrorsDir);
-      } catch (error) {
-        if (!(error instanceof MissingCheckoutError)) throw error;
-        skipped.push({ instanceId: task.instanceId, reason: error.message });
-        process.stderr.write(`${task.instanceId}: skipped, ${error.message}\n`);
-        continue;
-      }
+    await forEachCheckout(run, async (task, root) => {
       const goldFiles = task.goldFiles.filter((path) => existsSync(join(root, path)));
       if (goldFiles.length === 0) {
         skipped.push({ instanceId: task.instanceId, reason: 'no gold file exists at the base commit' });
-        continue;
+        return;
       }
       const started = performance.now();
       const result = await buildRepoMap({
@@ -163,7 +136,7 @@ export const localizeBench: Bench = {
       process.stderr.write(
         `${task.instanceId}: map ${JSON.stringify(outcome.mapRanks)} bm25 ${JSON.stringify(outcome.bm25Ranks)} (${result.files} files, ${milliseconds.toFixed(0)} ms)\n`,
       );
-    }
+    });
 
     const row = (label: string, group: readonly TaskOutcome[]) =>
       scoreRow(
@@ -244,9 +217,8 @@ export const localizeBench: Bench = {
         },
       ],
     };
-    const dataset = basename(values.data).replace(/\.json$/, '');
     const path = writeResults({
-      bench: `localize-${dataset}`,
+      bench: `localize-${run.name}`,
       machine: machineInfo(),
       report,
       skipped,

@@ -3,21 +3,20 @@
 // the map is built with the issue as its query and read back: does it list a file the real fix
 // touched, and does it name a definition the fix changed?
 import { readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildRenderableRepoMap } from '@ctxkit/repomap';
-import { cacheDirFor, checkout, MissingCheckoutError } from '../dataset/checkout.js';
+import { cacheDirFor } from '../dataset/checkout.js';
+import { DATASET_OPTIONS, DATASET_USAGE, forEachCheckout, openDataset } from '../dataset/dataset-run.js';
 import { goldDefinitions } from '../dataset/gold.js';
 import { groupRows, meanOf, percentCell } from '../dataset/groups.js';
-import { loadDevTasks, selectTasks } from '../dataset/tasks.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import { formatTextTable } from '../report/text-table.js';
 import type { ReportSection, ReportTable } from '../report/types.js';
 import { writeResults } from '../results.js';
 
-const USAGE = `usage: pnpm bench map-quality --data FILE --repos DIR [--mirrors DIR] [--tokens 1024,2048,4096]
-       [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N]
+const USAGE = `usage: pnpm bench map-quality ${DATASET_USAGE} [--tokens 1024,2048,4096]
 
 Builds the repo map of every task of FILE with the issue as its query at each budget and reads the
 map text back: the share of tasks whose map lists a gold file, and whose map names a gold
@@ -64,42 +63,18 @@ export const mapQualityBench: Bench = {
   async run(args) {
     const { values } = parseArgs({
       args,
-      options: {
-        data: { type: 'string' },
-        repos: { type: 'string' },
-        mirrors: { type: 'string' },
-        tokens: { type: 'string' },
-        repo: { type: 'string' },
-        language: { type: 'string' },
-        'per-repo': { type: 'string' },
-        limit: { type: 'string' },
-      },
+      options: { ...DATASET_OPTIONS, tokens: { type: 'string' } },
       strict: true,
     });
     const budgets = values.tokens ? values.tokens.split(',').map(Number) : DEFAULT_BUDGETS;
-    if (!values.data || !values.repos || budgets.some((budget) => !Number.isInteger(budget) || budget <= 0)) {
+    const run = openDataset(values);
+    if (!run || budgets.some((budget) => !Number.isInteger(budget) || budget <= 0)) {
       process.stderr.write(USAGE);
       return 2;
     }
-    const reposDir = resolve(values.repos);
-    const mirrorsDir = values.mirrors ? resolve(values.mirrors) : undefined;
-    const tasks = selectTasks(loadDevTasks(resolve(values.data)), {
-      repo: values.repo,
-      language: values.language,
-      perRepo: values['per-repo'],
-      limit: values.limit,
-    });
+    const { skipped } = run;
     const outcomes: MapOutcome[] = [];
-    const skipped: { instanceId: string; reason: string }[] = [];
-    for (const task of tasks) {
-      let root: string;
-      try {
-        root = checkout(task, reposDir, mirrorsDir);
-      } catch (error) {
-        if (!(error instanceof MissingCheckoutError)) throw error;
-        skipped.push({ instanceId: task.instanceId, reason: error.message });
-        continue;
-      }
+    await forEachCheckout(run, async (task, root) => {
       const gold = task.goldFiles.flatMap((path) => {
         try {
           return [{ path, text: readFileSync(join(root, path), 'utf8') }];
@@ -109,7 +84,7 @@ export const mapQualityBench: Bench = {
       });
       if (gold.length === 0) {
         skipped.push({ instanceId: task.instanceId, reason: 'no gold file exists at the base commit' });
-        continue;
+        return;
       }
       const goldPaths = new Set(gold.map((file) => file.path));
       const definitions = gold.flatMap((file) =>
@@ -120,7 +95,7 @@ export const mapQualityBench: Bench = {
         root,
         query: task.query,
         tokens: budgets[0]!,
-        cache: { dir: cacheDirFor(task, reposDir) },
+        cache: { dir: cacheDirFor(task, run.reposDir) },
       });
       const line: string[] = [];
       for (const tokens of budgets) {
@@ -152,7 +127,7 @@ export const mapQualityBench: Bench = {
         );
       }
       process.stderr.write(`${task.instanceId}: ${line.join('; ')}\n`);
-    }
+    });
 
     const row = (label: string, group: readonly MapOutcome[]) => [
       label,
@@ -178,7 +153,7 @@ export const mapQualityBench: Bench = {
     }
     if (skipped.length > 0)
       process.stdout.write(`\n${skipped.length} tasks skipped (no checkout or no gold file)\n`);
-    const dataset = basename(values.data).replace(/\.json$/, '');
+    const dataset = run.name;
     const at = (tokens: number) => outcomes.filter((outcome) => outcome.tokens === tokens);
     const report: ReportSection = {
       title: `Repo map quality on ${dataset}`,

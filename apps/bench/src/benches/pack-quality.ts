@@ -2,23 +2,23 @@
 // the model the code it must change? For each real issue, the pack `packRepository` builds at each
 // model's budget is read back and scored against what the real fix touched.
 import { readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { computeBudget, packRepository, resolveProfile } from '@ctxkit/context';
 import { createTokenizer } from '@ctxkit/tokenize';
-import { cacheDirFor, checkout, MissingCheckoutError } from '../dataset/checkout.js';
+import { cacheDirFor } from '../dataset/checkout.js';
+import { DATASET_OPTIONS, DATASET_USAGE, forEachCheckout, openDataset } from '../dataset/dataset-run.js';
 import { type GoldDefinition, goldDefinitions } from '../dataset/gold.js';
 import { groupRows, meanOf, percentCell } from '../dataset/groups.js';
 import { shownLinesByFile } from '../dataset/shown-lines.js';
-import { type DevTask, loadDevTasks, selectTasks } from '../dataset/tasks.js';
+import type { DevTask } from '../dataset/tasks.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import { formatTextTable } from '../report/text-table.js';
 import type { ReportSection, ReportTable } from '../report/types.js';
 import { writeResults } from '../results.js';
 
-const USAGE = `usage: pnpm bench pack-quality --data FILE --repos DIR [--mirrors DIR] [--model NAME]...
-       [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N]
+const USAGE = `usage: pnpm bench pack-quality ${DATASET_USAGE} [--model NAME]...
 
 Packs every task of FILE (../shared/data/*.json) with \`packRepository\` at each model's budget
 (default: llama3:8b, an 8k window, and qwen2.5-coder:7b, 32k) and scores what the pack text shows
@@ -141,44 +141,19 @@ export const packQualityBench: Bench = {
   async run(args) {
     const { values } = parseArgs({
       args,
-      options: {
-        data: { type: 'string' },
-        repos: { type: 'string' },
-        mirrors: { type: 'string' },
-        model: { type: 'string', multiple: true },
-        repo: { type: 'string' },
-        language: { type: 'string' },
-        'per-repo': { type: 'string' },
-        limit: { type: 'string' },
-      },
+      options: { ...DATASET_OPTIONS, model: { type: 'string', multiple: true } },
       strict: true,
     });
-    if (!values.data || !values.repos) {
+    const run = openDataset(values);
+    if (!run) {
       process.stderr.write(USAGE);
       return 2;
     }
-    const reposDir = resolve(values.repos);
-    const mirrorsDir = values.mirrors ? resolve(values.mirrors) : undefined;
     const models = values.model ?? DEFAULT_MODELS;
-    const tasks = selectTasks(loadDevTasks(resolve(values.data)), {
-      repo: values.repo,
-      language: values.language,
-      perRepo: values['per-repo'],
-      limit: values.limit,
-    });
+    const { skipped } = run;
     const outcomes: PackOutcome[] = [];
-    const skipped: { instanceId: string; reason: string }[] = [];
-    for (const task of tasks) {
-      let root: string;
-      try {
-        root = checkout(task, reposDir, mirrorsDir);
-      } catch (error) {
-        if (!(error instanceof MissingCheckoutError)) throw error;
-        skipped.push({ instanceId: task.instanceId, reason: error.message });
-        process.stderr.write(`${task.instanceId}: skipped, ${error.message}\n`);
-        continue;
-      }
-      const cacheDir = cacheDirFor(task, reposDir);
+    await forEachCheckout(run, async (task, root) => {
+      const cacheDir = cacheDirFor(task, run.reposDir);
       const line: string[] = [];
       for (const model of models) {
         const { profile } = resolveProfile(model);
@@ -213,9 +188,9 @@ export const packQualityBench: Bench = {
         );
       }
       process.stderr.write(`${task.instanceId}: ${line.join('; ')}\n`);
-    }
+    });
 
-    const dataset = basename(values.data).replace(/\.json$/, '');
+    const dataset = run.name;
     const tables: ReportTable[] = [];
     for (const model of models) {
       const ofModel = outcomes.filter((outcome) => outcome.model === model);
