@@ -31,9 +31,9 @@ export {
   selectExcerptFiles,
 } from './compose-pack.js';
 export type { Excerpt, ExcerptDefinition, ExcerptOptions, LineSpan, TokenCounter } from './excerpt.js';
+export { excerptFile, formatElision, splitLines } from './excerpt.js';
 export type { ExcerptPlan, PlanExcerptsOptions, PlannedFile, UnusedReason } from './excerpt-plan.js';
 export { planExcerpts } from './excerpt-plan.js';
-export { excerptFile, formatElision, splitLines } from './excerpt.js';
 export type { FillAnnouncement, FillAnnouncementOptions, MessageCounter } from './fill.js';
 export {
   announceFill,
