@@ -57,8 +57,8 @@ export function planPack(budget: Pick<Budget, 'available'>): PackPlan {
 export interface RepoMapInput {
   /** The rendered map. */
   map: string;
-  /** Files, most central first. */
-  ranking: { path: string; score: number }[];
+  /** Files, most central first, with why the task pointed at them when the ranking says. */
+  ranking: { path: string; score: number; reasons?: readonly string[] }[];
   /** Definitions per file, for headers and signatures. */
   symbols?: (ExcerptDefinition & { path: string })[];
   /**
@@ -133,6 +133,8 @@ export interface ExcerptSummary {
   totalLines: number;
   /** The task identifiers found in the file. */
   matched: string[];
+  /** Why the ranking put the file here (`@ctxkit/repomap`'s reasons), when it says. */
+  reasons?: string[];
 }
 
 /** A composed pack: the {@link TaskPack} and the excerpt made for each file considered. */
@@ -170,8 +172,11 @@ export function composePack(options: ComposePackOptions): ComposedPack {
   // ranking entries and symbols, so everything else is skipped rather than sorted or grouped.
   const wanted = new Set((options.files ?? []).map((file) => file.path));
   const rankOf = new Map<string, number>();
+  const reasonsOf = new Map<string, string[]>();
   for (const entry of options.repoMap?.ranking ?? []) {
-    if (wanted.has(entry.path) && !rankOf.has(entry.path)) rankOf.set(entry.path, entry.score);
+    if (!wanted.has(entry.path) || rankOf.has(entry.path)) continue;
+    rankOf.set(entry.path, entry.score);
+    if (entry.reasons && entry.reasons.length > 0) reasonsOf.set(entry.path, [...entry.reasons]);
   }
   const symbolsByPath = new Map<string, ExcerptDefinition[]>();
   const definitionsOf = options.repoMap?.definitionsOf;
@@ -207,13 +212,17 @@ export function composePack(options: ComposePackOptions): ComposedPack {
       chunks,
     });
   const summaries = (excerpts: Excerpt[]): ExcerptSummary[] =>
-    excerpts.map((excerpt) => ({
-      path: excerpt.path,
-      mode: excerpt.mode,
-      spans: excerpt.spans,
-      totalLines: excerpt.totalLines,
-      matched: excerpt.matched,
-    }));
+    excerpts.map((excerpt) => {
+      const reasons = reasonsOf.get(excerpt.path);
+      return {
+        path: excerpt.path,
+        mode: excerpt.mode,
+        spans: excerpt.spans,
+        totalLines: excerpt.totalLines,
+        matched: excerpt.matched,
+        ...(reasons ? { reasons } : {}),
+      };
+    });
   const chunksOf = (excerpts: Excerpt[]): PackChunk[] =>
     excerpts.flatMap((excerpt, rank) => {
       if (excerpt.text === '') return [];

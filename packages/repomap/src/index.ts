@@ -9,6 +9,7 @@ export type {
   BuildRepoMapOptions,
   RankedDefinition,
   RankedFile,
+  RankReason,
   RenderableRepoMap,
   RepoMapResult,
   RerenderedMap,

@@ -94,7 +94,18 @@ export interface BuildRepoMapOptions {
 export interface RankedFile {
   path: string;
   score: number;
+  /**
+   * Why the task pointed at this file, when it did: the signals that seeded the walk here —
+   * `focus` (a focus file), `pathMention` (the task mentions its path or module), `definition` (it
+   * defines a name the task spells), `vocabulary` (it shares the task's words), `pathName` (its
+   * name or folder is a task word). Absent for files reached through references alone.
+   */
+  reasons?: RankReason[];
 }
+
+/** A task signal that seeded the ranking at a file (see {@link RankedFile.reasons}). */
+export type RankReason = 'focus' | 'pathMention' | 'definition' | 'vocabulary' | 'pathName';
+const RANK_REASONS: readonly RankReason[] = ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName'];
 
 /** A definition in rank order. */
 export interface RankedDefinition {
@@ -360,6 +371,16 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   };
   const rendered = render(budget, fileIdsOf(inPrompt));
 
+  // Per file, the signals that seeded it, in one fixed order.
+  const reasons = new Map<number, RankReason[]>();
+  for (const reason of RANK_REASONS) {
+    for (const file of ranking.signals[reason].keys()) {
+      const list = reasons.get(file);
+      if (list) list.push(reason);
+      else reasons.set(file, [reason]);
+    }
+  }
+
   let symbols: RankedDefinition[] | undefined;
   // Every definition in rank order, each made from the columns as it is reached: a caller that
   // writes them out one by one never holds a kernel-sized tree's millions of them at once.
@@ -381,7 +402,12 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   const result: RepoMapResult = {
     root,
     files: paths.length,
-    ranking: ranking.order.map((file) => ({ path: paths[file]!, score: roundScore(ranking.scores[file]!) })),
+    ranking: ranking.order.map((file) => {
+      const entry: RankedFile = { path: paths[file]!, score: roundScore(ranking.scores[file]!) };
+      const why = reasons.get(file);
+      if (why) entry.reasons = why;
+      return entry;
+    }),
     get symbols() {
       symbols ??= rankAllSymbols();
       return symbols;

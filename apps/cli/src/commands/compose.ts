@@ -46,7 +46,7 @@ export function registerComposeCommand(program: Command, io: CommandIO): void {
               file.outcome === 'empty'
                 ? 'nothing to show'
                 : `${file.mode === 'signatures' ? 'signatures' : 'lines'} ${file.lines} of ${file.of}${file.outcome === 'dropped' ? ' (dropped: budget full)' : ''}`
-            }`,
+            }${file.reasons ? `  · ${file.reasons.join(', ')}` : ''}`,
         ),
         '',
       ];

@@ -53,7 +53,15 @@ export interface PackPhases {
   skills: { discovered: number; cards: string[]; expanded: string[] };
   excerpts: {
     considered: number;
-    files: { path: string; mode: string; lines: string; of: number; outcome: ExcerptOutcome }[];
+    files: {
+      path: string;
+      mode: string;
+      lines: string;
+      of: number;
+      outcome: ExcerptOutcome;
+      /** Why the ranking put the file here, when it says (see `@ctxkit/repomap`'s `RankedFile`). */
+      reasons?: string[];
+    }[];
   };
 }
 
@@ -164,6 +172,7 @@ export async function gatherPack(
         lines: formatSpans(excerpt.spans),
         of: excerpt.totalLines,
         outcome: excerptOutcome(pack, excerpt.path),
+        ...(excerpt.reasons ? { reasons: excerpt.reasons } : {}),
       })),
     },
   };

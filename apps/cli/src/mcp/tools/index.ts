@@ -31,7 +31,16 @@ const repoMapTool = defineTool({
     files: z.number().int(),
     tokens: z.number().int(),
     budget: z.number().int(),
-    ranking: z.array(z.object({ path: z.string(), score: z.number() })),
+    ranking: z.array(
+      z.object({
+        path: z.string(),
+        score: z.number(),
+        reasons: z
+          .array(z.enum(['focus', 'pathMention', 'definition', 'vocabulary', 'pathName']))
+          .optional()
+          .describe('the task signals that pointed at the file, when any did'),
+      }),
+    ),
   },
   run: renderRepoMap,
 });
