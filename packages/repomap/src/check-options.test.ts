@@ -79,6 +79,15 @@ describe('rankingPolicy', () => {
     expect(withoutDefinitions.ranking).not.toEqual(plain.ranking);
   });
 
+  it('says why the task pointed at a file', async () => {
+    const result = await buildRepoMap({ root: tree, query, cache: false });
+    const reasonsOf = (path: string) => result.ranking.find((entry) => entry.path === path)?.reasons;
+    expect(reasonsOf('definer.ts')).toContain('definition');
+    expect(reasonsOf('words.ts')).toContain('vocabulary');
+    const unseeded = await buildRepoMap({ root: tree, cache: false });
+    expect(unseeded.ranking.every((entry) => entry.reasons === undefined)).toBe(true);
+  });
+
   it('refuses an override that is not a finite number ≥ 0', async () => {
     await expect(
       buildRepoMap({
