@@ -178,8 +178,7 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     }
     try {
       const result = await buildRepoMap({ root, cache: false, tokenizer, query: 'the worker crashes' });
-      // The Elixir files have no scanner of their own: ranked, and in the map with their
-      // keyword-led declarations.
+      // The Elixir files are read by the identifier-only scan: ranked, and listed by path in the map.
       expect(result.files).toBe(4);
       expect(result.unscanned).toEqual([
         { extension: '.ex', files: 2, ranked: true },
@@ -188,7 +187,7 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
       ]);
       expect(result.ranking[0]?.path).toBe('lib/app/worker.ex');
       expect(result.map).toBe(
-        'lib/app/worker.ex:\n  1: defmodule App.Worker do\nlib/app.ex:\n  1: defmodule App do\n    2: def start, do: :ok\nmix.exs:\n  1: defmodule App.MixProject do\nscripts/run.ts:\n  1: export function run(): void\n',
+        'lib/app/worker.ex:\nlib/app.ex:\nmix.exs:\nscripts/run.ts:\n  1: export function run(): void\n',
       );
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -104,12 +104,9 @@ describe('ctxkit map', () => {
       writeFileSync(join(elixir, 'mix.exs'), 'defmodule App.MixProject do\nend\n');
       writeFileSync(join(elixir, 'README.md'), '# App\n');
       const human = await runInProcess(['map', elixir, '--no-cache', '--query', 'the worker'], elixir);
-      // No scanner of their own, yet in the map: their declaration lines, the one the task names first.
-      expect(human.stdout).toBe(
-        'lib/worker.ex:\n  1: defmodule App.Worker do\nlib/app.ex:\n  1: defmodule App do\nmix.exs:\n  1: defmodule App.MixProject do\n',
-      );
-      expect(human.stderr).toMatch(
-        /^3 files scanned, 3 of them by the generic scan, no scanner \(\.ex 2, \.exs 1\), 1 file not read, no scanner \(\.md 1\); map \d+\/1024 tokens; cache 0 hits, 3 misses\n$/,
+      expect(human.stdout).toBe('(nothing to map: no definitions in 3 files; no scanner for .ex, .exs)\n');
+      expect(human.stderr).toBe(
+        '3 files scanned, 3 of them by identifiers only, no scanner (.ex 2, .exs 1), 1 file not read, no scanner (.md 1); map 0/1024 tokens; cache 0 hits, 3 misses\n',
       );
       const json = await runInProcess(
         ['map', elixir, '--no-cache', '--json', '--query', 'the worker'],

@@ -6,7 +6,7 @@ describe('describeUnscanned', () => {
     expect(describeUnscanned([])).toBe('');
   });
 
-  it('names the extensions read by the generic scan and those not read, most files first', () => {
+  it('names the extensions ranked by identifiers only and those not read, most files first', () => {
     expect(
       describeUnscanned([
         { extension: '.ex', files: 180, ranked: true },
@@ -15,7 +15,7 @@ describe('describeUnscanned', () => {
         { extension: '', files: 1, ranked: false },
       ]),
     ).toBe(
-      '208 of them by the generic scan, no scanner (.ex 180, .exs 28), 11 files not read, no scanner (.md 10, (no extension) 1)',
+      '208 of them by identifiers only, no scanner (.ex 180, .exs 28), 11 files not read, no scanner (.md 10, (no extension) 1)',
     );
     expect(describeUnscanned([{ extension: '.md', files: 1, ranked: false }])).toBe(
       '1 file not read, no scanner (.md 1)',

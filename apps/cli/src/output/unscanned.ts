@@ -18,7 +18,7 @@ function listExtensions(entries: readonly UnscannedExtension[]): string {
 
 /**
  * The files of a repo map that no language scanner reads, for a human summary after "N files
- * scanned": those ranked by the identifier-only scan (`195 of them by the generic scan, no scanner
+ * scanned": those ranked by the identifier-only scan (`195 of them by identifiers only, no scanner
  * (.ex 180, .exs 15)`) and those not read at all (`12 files not read, no scanner (.md 10, …)`),
  * joined by `, `; `''` when there are none.
  */
@@ -28,7 +28,7 @@ export function describeUnscanned(entries: readonly UnscannedExtension[]): strin
   const parts: string[] = [];
   if (ranked.length > 0)
     parts.push(
-      `${formatCount(countUnscanned(ranked))} of them by the generic scan, no scanner (${listExtensions(ranked)})`,
+      `${formatCount(countUnscanned(ranked))} of them by identifiers only, no scanner (${listExtensions(ranked)})`,
     );
   if (unread.length > 0)
     parts.push(

@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { scanGeneric } from './generic.js';
 
 describe('scanGeneric', () => {
-  it('counts identifiers and takes keyword-led lines as definitions, members by indentation', () => {
+  it('counts identifiers and defines nothing', () => {
     const result = scanGeneric(
       'defmodule Invoice.Rounding do\n  def round_total(total), do: round_total(total)\nend\n',
     );
-    expect(result.definitions).toEqual([
-      { name: 'Invoice.Rounding', kind: 'module', line: 1, signature: 'defmodule Invoice.Rounding do' },
-      {
-        name: 'round_total',
-        kind: 'method',
-        line: 2,
-        signature: 'def round_total(total), do: round_total(total)',
-        scope: 'Invoice.Rounding',
-      },
-    ]);
+    expect(result.definitions).toEqual([]);
     expect(Object.fromEntries([...result.references].sort())).toEqual({
       Invoice: 1,
       Rounding: 1,
@@ -27,34 +18,6 @@ describe('scanGeneric', () => {
       round_total: 2,
       total: 2,
     });
-  });
-
-  it('reads PHP and Kotlin declarations after their modifiers, and not prose or comments', () => {
-    const php = [
-      '<?php',
-      'namespace App;',
-      '/**',
-      ' * The class that rounds.',
-      ' */',
-      'final class Money implements Stringable',
-      '{',
-      '    public static function &fromCents(int $cents): self',
-      '    {',
-      '        // function notADefinition',
-      '        return new self($cents);',
-      '    }',
-      '}',
-      'function helper() {}',
-    ].join('\n');
-    expect(
-      scanGeneric(php).definitions.map(({ name, kind, line, scope }) => ({ name, kind, line, scope })),
-    ).toEqual([
-      { name: 'Money', kind: 'class', line: 6, scope: undefined },
-      { name: 'fromCents', kind: 'method', line: 8, scope: 'Money' },
-      { name: 'helper', kind: 'function', line: 14, scope: undefined },
-    ]);
-    const kotlin = 'data class Point(val x: Int)\nsuspend fun load(): Point = TODO()\n';
-    expect(scanGeneric(kotlin).definitions.map((definition) => definition.name)).toEqual(['Point', 'load']);
   });
 
   it('skips numbers, words glued to digits and overlong runs', () => {

@@ -19,7 +19,7 @@ import { scanJavaScript, scanTypeScript } from './typescript.js';
  * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
  * for some input, so caches keyed on it are rebuilt.
  */
-export const SCANNER_VERSION = 5;
+export const SCANNER_VERSION = 4;
 
 export { languageForPath } from './languages.js';
 
