@@ -11,19 +11,21 @@ import { DEFINITION_DECAY, FILE_DECAY } from './ranking-policy.js';
 /**
  * The first `count` entries in map order among files not marked in `excluded` (1 by file id),
  * `fileOrder` being the file ranking (file ids, best first): a symbol position, or `-1 - file` for
- * a file without definitions (a language no scanner reads), listed by its path alone. A longer
- * list always starts with a shorter one, so a renderer may cut it anywhere.
+ * a file without definitions that `listedByPath` marks (1: a language no scanner reads, which
+ * has none to show), listed by its path alone. A longer list always starts
+ * with a shorter one, so a renderer may cut it anywhere.
  */
 export function selectMapSymbols(
   scored: ScoredSymbols,
   fileOrder: readonly number[],
   count: number,
   excluded: Uint8Array,
+  listedByPath: Uint8Array,
 ): number[] {
   if (count <= 0) return [];
   const { fileStart, scores } = scored;
-  // The best `count` pairs all come from the first `count` included files with symbols: each of
-  // those files' best symbol outranks anything of a later file.
+  // The best `count` entries all come from the first `count` included files that have any: each
+  // of those files' best entry outranks anything of a later file.
   const candidates: { position: number; rank: number; place: number; worth: number }[] = [];
   let rank = 0;
   for (const file of fileOrder) {
@@ -31,6 +33,7 @@ export function selectMapSymbols(
     if (excluded[file] === 1) continue;
     const fileWorth = 1 / (1 + rank) ** FILE_DECAY;
     if (fileStart[file + 1]! === fileStart[file]!) {
+      if (listedByPath[file] !== 1) continue;
       candidates.push({ position: -1 - file, rank, place: 0, worth: fileWorth });
       rank++;
       continue;

@@ -22,6 +22,7 @@ import {
   walkMatchesCache,
   walkRequestOf,
 } from './scan-repository.js';
+import { languageForPath } from './scanners/languages.js';
 import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 import type { UnscannedExtension } from './unscanned.js';
@@ -331,21 +332,26 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   const reader = new DefinitionReader(index);
   const fileDefinitions = (path: string) => reader.definitionsOf(indexByPath.get(path)!);
 
+  // A file without definitions is listed by its path when no scanner of its language exists (the
+  // generic scan finds no declarations); an empty file of a scanned language is not.
+  const listedByPath = Uint8Array.from(paths, (path) => (languageForPath(path) === undefined ? 1 : 0));
   /** The map of the ranked symbols outside `excluded` (file ids) under `budget` tokens. */
   const render = (budget: number, excluded: readonly number[]): RenderedMap => {
     const left = new Uint8Array(paths.length);
     for (const file of excluded) left[file] = 1;
     let available = 0;
     for (let file = 0; file < paths.length; file++) {
-      // A file without definitions is one entry: its path.
-      if (left[file] === 0) available += Math.max(1, scored.fileStart[file + 1]! - scored.fileStart[file]!);
+      if (left[file] === 1) continue;
+      const symbols = scored.fileStart[file + 1]! - scored.fileStart[file]!;
+      // A file listed by its path alone is one entry.
+      available += symbols === 0 ? listedByPath[file]! : symbols;
     }
     // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
     // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
     // it does not is one whose probes and bisection were exactly those of the full list.
     for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
       const count = Math.min(limit, available);
-      const top = selectMapSymbols(scored, ranking.order, count, left);
+      const top = selectMapSymbols(scored, ranking.order, count, left, listedByPath);
       const rendered = renderRepoMap({
         symbols: top.map((position) =>
           position < 0

@@ -104,9 +104,10 @@ describe('ctxkit map', () => {
       writeFileSync(join(elixir, 'mix.exs'), 'defmodule App.MixProject do\nend\n');
       writeFileSync(join(elixir, 'README.md'), '# App\n');
       const human = await runInProcess(['map', elixir, '--no-cache', '--query', 'the worker'], elixir);
-      expect(human.stdout).toBe('(nothing to map: no definitions in 3 files; no scanner for .ex, .exs)\n');
+      // No scanner of their own, yet in the map: by path, in rank order (the one the task names first).
+      expect(human.stdout).toBe('lib/worker.ex:\nlib/app.ex:\nmix.exs:\n');
       expect(human.stderr).toBe(
-        '3 files scanned, 3 of them by identifiers only, no scanner (.ex 2, .exs 1), 1 file not read, no scanner (.md 1); map 0/1024 tokens; cache 0 hits, 3 misses\n',
+        '3 files scanned, 3 of them by identifiers only, no scanner (.ex 2, .exs 1), 1 file not read, no scanner (.md 1); map 13/1024 tokens; cache 0 hits, 3 misses\n',
       );
       const json = await runInProcess(
         ['map', elixir, '--no-cache', '--json', '--query', 'the worker'],
