@@ -4,7 +4,6 @@
 // one line per definition — and the budget buys them in order of relevance discounted by the
 // file's rank, so the top of the ranking is shown whole before the bottom gets a window.
 
-import { isDefinitionHeader } from './definition-headers.js';
 import {
   definitionEnd,
   definitionLines,
@@ -13,6 +12,7 @@ import {
   enclosingHeaders,
   excerptSignatures,
   findLineHits,
+  headersOf,
   type LineSpan,
   normalizeIdentifiers,
   renderBodies,
@@ -365,14 +365,7 @@ function fileViews(
 ): View[] {
   const { lines, definitions } = model;
   const total = lines.length;
-  const headerLines = new Set(
-    definitions
-      ? definitions.map((definition) => definition.line)
-      : lines.flatMap((line, index) => (isDefinitionHeader(line) ? [index + 1] : [])),
-  );
-  const definedNames = new Map<number, string>();
-  for (const definition of definitions ?? [])
-    definedNames.set(definition.line, definition.name.toLowerCase());
+  const { headerLines, definedNames } = headersOf(lines, definitions);
   // An identifier on many lines of a file says little about where to look in it.
   const linesWith = new Map<string, number>();
   for (const set of lineHits.values())

@@ -327,6 +327,25 @@ export function excerptSignatures(
   };
 }
 
+/**
+ * The lines that open a definition (the scanner's, else those the generic header patterns
+ * recognise) and, by line, the lower-cased name each of the scanner's definitions defines.
+ */
+export function headersOf(
+  lines: readonly string[],
+  definitions: readonly ExcerptDefinition[] | undefined,
+): { headerLines: Set<number>; definedNames: Map<number, string> } {
+  const headerLines = new Set(
+    definitions
+      ? definitions.map((definition) => definition.line)
+      : lines.flatMap((line, index) => (isDefinitionHeader(line) ? [index + 1] : [])),
+  );
+  const definedNames = new Map<number, string>();
+  for (const definition of definitions ?? [])
+    definedNames.set(definition.line, definition.name.toLowerCase());
+  return { headerLines, definedNames };
+}
+
 /** Header lines of the definitions that enclose line `hit`, innermost first. */
 export function enclosingHeaders(
   hit: number,
@@ -401,14 +420,7 @@ function excerptBodies(
   const width = String(Math.max(total, 1)).length;
   const counter = options.tokenizer ?? { count: (text: string) => Math.ceil(text.length / 4) };
   const definitions = options.definitions ? definitionLines(options, lines) : undefined;
-  const headerLines = new Set(
-    definitions
-      ? definitions.map((definition) => definition.line)
-      : lines.flatMap((line, index) => (isDefinitionHeader(line) ? [index + 1] : [])),
-  );
-  const definedNames = new Map<number, string>();
-  for (const definition of definitions ?? [])
-    definedNames.set(definition.line, definition.name.toLowerCase());
+  const { headerLines, definedNames } = headersOf(lines, definitions);
 
   const isDefinitionHit = (line: number): boolean => {
     const hits = lineHits.get(line);
