@@ -26,6 +26,9 @@ const TOKENS_PER_EXCERPT_FILE = 1000;
 const MIN_EXCERPT_FILES = 6;
 const MAX_EXCERPT_FILES = 20;
 
+/** The map must give back more than this factor of the excerpts' room for them to be planned again. */
+const REPLAN_GAIN = 1.03;
+
 /** How a pack's budget is split before anything is loaded: what to ask the repo map and file reader for. */
 export interface PackPlan {
   /** Token budget to build the repository map with. */
@@ -281,7 +284,8 @@ export function composePack(options: ComposePackOptions): ComposedPack {
   const rerenderedMap = rerender(pack);
   if (rerenderedMap) {
     const room = roomFor(rerenderedMap.map);
-    if (room > excerptPlan.tokens + excerptPlan.unused.tokens) excerptPlan = plan(room);
+    // Planning again pays only when the map gave back a real share of the room.
+    if (room > (excerptPlan.tokens + excerptPlan.unused.tokens) * REPLAN_GAIN) excerptPlan = plan(room);
     pack = fill(rerenderedMap.map, chunksOf(excerptPlan.excerpts));
   }
   return {

@@ -92,8 +92,10 @@ const DEFAULT_CONTEXT_LINES = 3;
 const DEFAULT_MERGE_GAP = 2;
 const DEFAULT_MAX_LINE_LENGTH = 300;
 // Re-plans when the estimate was off; within this share of the budget is close enough.
-const CALIBRATION_ROUNDS = 5;
+const CALIBRATION_ROUNDS = 3;
 const CALIBRATION_CLOSE_ENOUGH = 0.98;
+// Characters of a file's head counted exactly to calibrate its per-line estimate.
+const RATIO_SAMPLE_CHARS = 16_384;
 // The ` 123 | ` prefix and the newline of a rendered line, in tokens (measured on o200k/cl100k).
 const LINE_PREFIX_TOKENS = 4;
 
@@ -120,6 +122,10 @@ interface FileModel {
   matched: TaskIdentifier[];
   definitions: ExcerptDefinition[] | undefined;
   shown: Uint8Array;
+  /** Lines shown, the sum of their estimated costs, and how many runs of consecutive lines they form. */
+  shownCount: number;
+  lineSum: number;
+  runs: number;
   /** Estimated tokens of what is shown now (0 when nothing is). */
   cost: number;
 }
@@ -152,9 +158,10 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     const lines = splitLines(file.text);
     const total = lines.length;
     const width = String(Math.max(total, 1)).length;
-    // One exact count of the whole file calibrates the per-line estimate for its kind of text.
-    const characters = file.text.length;
-    const ratio = characters === 0 ? 0.25 : tokenizer.count(file.text) / characters;
+    // An exact count of the file's head calibrates the per-line estimate for its kind of text.
+    let sample = file.text.slice(0, RATIO_SAMPLE_CHARS);
+    if (/[\uD800-\uDBFF]$/.test(sample)) sample = sample.slice(0, -1);
+    const ratio = sample.length === 0 ? 0.25 : tokenizer.count(sample) / sample.length;
     const lineCost = new Float64Array(total + 2);
     for (let line = 1; line <= total; line += 1) {
       lineCost[line] = Math.ceil(Math.min(lines[line - 1]!.length, maxLength) * ratio) + LINE_PREFIX_TOKENS;
@@ -177,6 +184,9 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
       matched: identifiers.filter((identifier) => matchedKeys.has(identifier.name.toLowerCase())),
       definitions,
       shown: new Uint8Array(total + 2),
+      shownCount: 0,
+      lineSum: 0,
+      runs: 0,
       cost: 0,
     };
     models.push(model);
@@ -195,18 +205,28 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     }
     return spans;
   };
+  // The estimate is kept up to date line by line (a plan tries hundreds of views on files of
+  // thousands of lines): lines shown plus a marker for every gap, ignoring the small gaps the
+  // renderer fills in (the exact count corrects for them).
+  const mark = (model: FileModel, line: number) => {
+    if (model.shown[line]) return;
+    model.shown[line] = 1;
+    model.shownCount += 1;
+    model.lineSum += model.lineCost[line]!;
+    model.runs += 1 - model.shown[line - 1]! - model.shown[line + 1]!;
+  };
+  const unmark = (model: FileModel, line: number) => {
+    if (!model.shown[line]) return;
+    model.shown[line] = 0;
+    model.shownCount -= 1;
+    model.lineSum -= model.lineCost[line]!;
+    model.runs -= 1 - model.shown[line - 1]! - model.shown[line + 1]!;
+  };
   const estimate = (model: FileModel): number => {
-    const spans = spansOf(model);
-    if (spans.length === 0) return 0;
-    let cost = model.overhead;
-    let previousEnd = 0;
-    for (const span of spans) {
-      if (span.start > previousEnd + 1) cost += model.markerCost;
-      for (let line = span.start; line <= span.end; line += 1) cost += model.lineCost[line]!;
-      previousEnd = span.end;
-    }
-    if (previousEnd < model.lines.length) cost += model.markerCost;
-    return cost;
+    if (model.shownCount === 0) return 0;
+    const total = model.lines.length;
+    const gaps = model.runs - 1 + (model.shown[1] ? 0 : 1) + (model.shown[total] ? 0 : 1);
+    return model.overhead + model.lineSum + model.markerCost * gaps;
   };
 
   const render = (model: FileModel, index: number): Excerpt => {
@@ -229,6 +249,9 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
   const buy = (limit: number) => {
     for (const model of models) {
       model.shown.fill(0);
+      model.shownCount = 0;
+      model.lineSum = 0;
+      model.runs = 0;
       model.cost = 0;
     }
     let spent = 0;
@@ -236,9 +259,9 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     const bought: { model: FileModel; added: number[] }[] = [];
     const tryView = (view: View): boolean => {
       const model = models[view.file]!;
-      const added = view.lines.filter((line) => !model.shown[line]);
+      const added = [...new Set(view.lines)].filter((line) => !model.shown[line]);
       if (added.length === 0) return true;
-      for (const line of added) model.shown[line] = 1;
+      for (const line of added) mark(model, line);
       const cost = estimate(model);
       if (spent - model.cost + cost <= limit) {
         spent += cost - model.cost;
@@ -246,7 +269,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
         bought.push({ model, added });
         return true;
       }
-      for (const line of added) model.shown[line] = 0;
+      for (const line of added) unmark(model, line);
       return false;
     };
     for (const view of sorted) {
@@ -281,7 +304,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
   const { bought } = result;
   while (tokens > budget && bought.length > 0) {
     const last = bought.pop()!;
-    for (const line of last.added) last.model.shown[line] = 0;
+    for (const line of last.added) unmark(last.model, line);
     declined = true;
     excerpts = models.map(render);
     tokens = exactTokens(excerpts, models, tokenizer);
@@ -383,11 +406,11 @@ function fileViews(
     return isDefinitionHit(line) ? score + DEFINITION_BONUS : score;
   };
   const cap = budget * MAX_VIEW_SHARE;
-  const costOfRange = (from: number, to: number) => {
-    let cost = 0;
-    for (let line = from; line <= to; line += 1) cost += model.lineCost[line]!;
-    return cost;
-  };
+  // Prefix sums of the line costs: every hit asks the cost of each definition around it.
+  const costBefore = new Float64Array(total + 2);
+  for (let line = 1; line <= total + 1; line += 1)
+    costBefore[line] = costBefore[line - 1]! + model.lineCost[line - 1]!;
+  const costOfRange = (from: number, to: number) => costBefore[to + 1]! - costBefore[from]!;
   const range = (from: number, to: number): number[] => {
     const out: number[] = [];
     for (let line = Math.max(1, from); line <= Math.min(total, to); line += 1) out.push(line);
@@ -404,9 +427,15 @@ function fileViews(
   });
 
   // Extents of the definitions, innermost found by the smallest extent holding a line.
+  // Known extents by header line (the scanner's), else the indentation rule of definitionEnd.
+  const knownEnd = new Map<number, number>();
+  for (const definition of definitions ?? []) {
+    if (definition.endLine !== undefined && !knownEnd.has(definition.line))
+      knownEnd.set(definition.line, Math.min(definition.endLine, total));
+  }
   const extents = [...headerLines]
     .sort((a, b) => a - b)
-    .map((line) => ({ line, end: definitionEnd(line, lines, definitions) }))
+    .map((line) => ({ line, end: knownEnd.get(line) ?? definitionEnd(line, lines, undefined) }))
     .filter((extent) => extent.end > extent.line);
   const bodies = new Map<
     number,

@@ -6,6 +6,11 @@
  * — and a file is never listed above one the ranking puts first.
  */
 import type { ScoredSymbols } from './rank.js';
+
+// How often (in files) the cut-off worth is recomputed: often enough to stop early, rarely enough
+// that sorting the candidates costs little.
+const THRESHOLD_INTERVAL = 16;
+
 import { DEFINITION_DECAY, FILE_DECAY } from './ranking-policy.js';
 
 /**
@@ -27,11 +32,20 @@ export function selectMapSymbols(
   // The best `count` entries all come from the first `count` included files that have any: each
   // of those files' best entry outranks anything of a later file.
   const candidates: { position: number; rank: number; place: number; worth: number }[] = [];
+  // Below the `count`-th best worth among the candidates so far nothing can make the list (more
+  // candidates only raise it): later files, and a file's later definitions, are not even scored.
+  let threshold = 0;
+  const countthWorth = () => {
+    const worths = Float64Array.from(candidates, (candidate) => candidate.worth).sort();
+    return worths[worths.length - count]!;
+  };
   let rank = 0;
   for (const file of fileOrder) {
     if (rank >= count) break;
     if (excluded[file] === 1) continue;
     const fileWorth = 1 / (1 + rank) ** FILE_DECAY;
+    if (candidates.length >= count && rank % THRESHOLD_INTERVAL === 0) threshold = countthWorth();
+    if (fileWorth < threshold) break;
     if (fileStart[file + 1]! === fileStart[file]!) {
       if (listedByPath[file] !== 1) continue;
       candidates.push({ position: -1 - file, rank, place: 0, worth: fileWorth });
@@ -43,9 +57,11 @@ export function selectMapSymbols(
     for (let position = fileStart[file]!; position < fileStart[file + 1]!; position++)
       positions.push(position);
     positions.sort((left, right) => scores[right]! - scores[left]! || left - right);
-    positions.slice(0, count).forEach((position, place) => {
-      candidates.push({ position, rank, place, worth: fileWorth / (1 + place) ** DEFINITION_DECAY });
-    });
+    for (let place = 0; place < Math.min(count, positions.length); place++) {
+      const worth = fileWorth / (1 + place) ** DEFINITION_DECAY;
+      if (worth < threshold) break;
+      candidates.push({ position: positions[place]!, rank, place, worth });
+    }
     rank++;
   }
   candidates.sort((a, b) => b.worth - a.worth || a.rank - b.rank || a.place - b.place);
