@@ -120,7 +120,7 @@ export interface ComposePackOptions {
   docs?: PackDoc[];
   /** Bodies or signatures; the budget's role decides when omitted. */
   excerpts?: ExcerptMode;
-  /** Overrides {@link planPack}'s per-file cap. */
+  /** Overrides {@link planPack}'s per-file cap for signature excerpts; bodies share one planned budget (see {@link planExcerpts}). */
   excerptTokens?: number;
 }
 
