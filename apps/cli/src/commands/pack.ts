@@ -199,6 +199,7 @@ export function packDocument(gathered: GatheredPack, withText: boolean): Record<
     },
     used: pack.budget.used,
     dropped: { ...pack.budget.dropped, items: pack.dropped },
+    ...(pack.unused ? { unused: pack.unused } : {}),
     sections: pack.sections,
     ...(withText ? { text: pack.text } : {}),
   };
@@ -248,6 +249,13 @@ export function renderPackSummary(io: CommandIO, gathered: GatheredPack, title: 
     lines.push(
       `dropped: ${pack.dropped.length} item${pack.dropped.length === 1 ? '' : 's'}, ${formatCount(pack.budget.dropped.tokens)} tokens: ${shown.join(', ')}${more}`,
     );
+  }
+  if (pack.unused && pack.unused.tokens > 0) {
+    const why =
+      pack.unused.reason === 'everything-shown'
+        ? 'every relevant part of the files read is shown'
+        : 'the next view of a file did not fit';
+    lines.push(`unused by excerpts: ${formatCount(pack.unused.tokens)} tokens (${why})`);
   }
   return `${lines.join('\n')}\n`;
 }
