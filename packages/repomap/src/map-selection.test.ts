@@ -52,7 +52,7 @@ describe('selectMapSymbols', () => {
           });
           const flat = Float64Array.from(files.flat());
           const owners = new Int32Array(flat.length);
-          files.forEach((symbols, file) => owners.fill(file, fileStart[file]!, fileStart[file + 1]!));
+          for (const [file] of files.entries()) owners.fill(file, fileStart[file]!, fileStart[file + 1]!);
           const scored = lazyScoredSymbols(owners, fileStart, (file, scores) => {
             for (let position = fileStart[file]!; position < fileStart[file + 1]!; position++)
               scores[position] = flat[position]!;
