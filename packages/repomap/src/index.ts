@@ -4,7 +4,7 @@
  */
 
 export { CACHE_FORMAT, DEFAULT_CACHE_DIRECTORY } from './cache.js';
-export type { RankingOverrides } from './rank.js';
+export type { RankingOverrides } from './rank-files.js';
 export type {
   BuildRepoMapOptions,
   RankedDefinition,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectMapSymbols } from './map-selection.js';
-import { lazyScoredSymbols } from './rank.js';
 import { DEFINITION_DECAY, FILE_DECAY } from './ranking-policy.js';
+import { lazyScoredSymbols } from './score-symbols.js';
 
 // Every entry's worth, all sorted: the order selectMapSymbols must give a prefix of.
 function reference(

@@ -5,7 +5,7 @@
  * the top files with their relevant definitions before many files with one incidental member each
  * — and a file is never listed above one the ranking puts first.
  */
-import type { ScoredSymbols } from './rank.js';
+import type { ScoredSymbols } from './score-symbols.js';
 
 // How often (in files) the cut-off worth is recomputed: often enough to stop early, rarely enough
 // that sorting the candidates costs little.

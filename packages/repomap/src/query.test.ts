@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchPathMentions } from './mentions.js';
 import { analyzeQuery, isCodeLike, splitIdentifier } from './query.js';
+import { matchPathMentions } from './seeds/path-mention-seeds.js';
 
 describe('splitIdentifier', () => {
   it('splits snake_case, camelCase, acronyms and digits into lower-case subwords', () => {

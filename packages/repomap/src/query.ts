@@ -1,7 +1,7 @@
 /**
  * What a task text names: identifiers (weighted by how code-like and how often), lexical subwords,
  * and path-like mentions (file paths, stack-trace frames, dotted module paths). Pure text analysis;
- * matching against a tree happens in `mentions.ts` and `rank.ts`.
+ * matching against a tree happens in `seeds/` and `rank-files.ts`.
  */
 
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';

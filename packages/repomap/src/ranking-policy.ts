@@ -17,7 +17,7 @@ export const CODE_LIKE_WEIGHT = 3;
 /** Text inside backticks or fenced code blocks is code by the author's own marking. */
 export const CODE_SPAN_WEIGHT = 2;
 
-// 2. The walk over the reference graph (rank.ts, path-name-seeds.ts): the task's signals and their
+// 2. The walk over the reference graph (rank-files.ts and its signals in seeds/): the task's signals and their
 // shares of the restart distribution, how far the walk strays from them, and the final file scores.
 
 /**
@@ -109,7 +109,7 @@ export const MAX_EDGES_PER_FILE = 64;
 /** References made by focus files are what the user works on: they pull their targets up. */
 export const FOCUS_SOURCE_MULTIPLIER = 50;
 
-// 4. Symbol scores (rank.ts, scoreSymbols).
+// 4. Symbol scores (score-symbols.ts).
 
 /**
  * How much a kind of definition tells a reader about a codebase: types and free functions are the
@@ -135,6 +135,13 @@ export const KIND_WEIGHTS: Readonly<Record<DefinitionKind, number>> = {
   property: 0.4,
   field: 0.3,
 };
+
+/**
+ * Data members: a task's ordinary words (`path`, `name`, `max`) name fields and variables by
+ * coincidence far more often than on purpose, so these match only names the task spells as code
+ * (backticked, snake_case, camelCase); see `scoreSymbols`.
+ */
+export const DATA_MEMBER_KINDS: ReadonlySet<DefinitionKind> = new Set(['field', 'property', 'variable']);
 
 /** A symbol the task names exactly is worth this many times one it does not name at all. */
 export const QUERY_MATCH_MULTIPLIER = 4;

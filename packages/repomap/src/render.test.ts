@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ELISION_MARKER,
   formatDefinition,
+  MAX_SIGNATURE_LENGTH,
   type RenderSymbol,
   renderRepoMap,
   renderSymbols,
+  shortenSignature,
 } from './render.js';
 import type { Definition } from './types.js';
 
@@ -82,34 +84,72 @@ describe('renderRepoMap', () => {
     expect(next.tokens).toBeGreaterThan(Math.floor(all.tokens / 2));
   });
 
-  it('marks left-out definitions where they are, and indents members', () => {
+  it('marks left-out definitions where they are, indents members and shows their class header', () => {
     const definitions: Definition[] = [
       { name: 'Parser', kind: 'class', line: 1, signature: 'class Parser:' },
       { name: 'parse', kind: 'method', line: 2, signature: 'def parse(self):', scope: 'Parser' },
+      { name: 'Parser', kind: 'constructor', line: 5, signature: 'def Parser(self):', scope: 'Parser' },
       { name: 'helper', kind: 'function', line: 9, signature: 'def helper():' },
       { name: 'main', kind: 'function', line: 12, signature: 'def main():' },
     ];
     const rendered = renderRepoMap({
-      symbols: [definitions[3]!, definitions[1]!].map((definition) => ({ path: 'tool.py', definition })),
+      symbols: [definitions[4]!, definitions[1]!].map((definition) => ({ path: 'tool.py', definition })),
       fileRank: new Map([['tool.py', 0]]),
       fileDefinitions: () => definitions,
       budget: 1000,
       tokenizer,
     });
     expect(rendered.text).toBe(
-      `tool.py:\n${ELISION_MARKER}\n    2: def parse(self):\n${ELISION_MARKER}\n  12: def main():\n`,
+      `tool.py:\n  1: class Parser:\n    2: def parse(self):\n${ELISION_MARKER}\n  12: def main():\n`,
     );
   });
 
-  it('cuts overlong signatures', () => {
+  it('takes a class header for its member, not a constructor named like the class', () => {
+    const definitions: Definition[] = [
+      { name: 'Greeter', kind: 'class', line: 1, signature: 'public class Greeter' },
+      { name: 'Greeter', kind: 'constructor', line: 3, signature: 'public Greeter()', scope: 'Greeter' },
+      { name: 'greet', kind: 'method', line: 7, signature: 'public void greet()', scope: 'Greeter' },
+    ];
+    const rendered = renderRepoMap({
+      symbols: [{ path: 'G.java', definition: definitions[2]! }],
+      fileRank: new Map([['G.java', 0]]),
+      fileDefinitions: () => definitions,
+      budget: 1000,
+      tokenizer,
+    });
+    expect(rendered.text).toBe(
+      `G.java:\n  1: public class Greeter\n${ELISION_MARKER}\n    7: public void greet()\n`,
+    );
+  });
+
+  it('cuts overlong signatures inside their parameters, keeping what follows them', () => {
+    const cut = shortenSignature(`def f(${'x, '.repeat(200)}y) -> Dict[str, int]:`);
+    expect(cut.length).toBe(MAX_SIGNATURE_LENGTH);
+    expect(cut.startsWith('def f(x, x,')).toBe(true);
+    expect(cut.endsWith('…) -> Dict[str, int]:')).toBe(true);
+    // No parameter list, or a tail too long to keep: the end is cut.
+    const plain = shortenSignature(`const table = ${'1 + '.repeat(100)}1`);
+    expect(plain.length).toBe(MAX_SIGNATURE_LENGTH);
+    expect(plain.endsWith('…')).toBe(true);
     const line = formatDefinition({
       name: 'f',
       kind: 'function',
       line: 3,
-      signature: `def f(${'x, '.repeat(200)})`,
+      signature: `f(${'x, '.repeat(200)})`,
     });
     expect(line.length).toBeLessThan(200);
-    expect(line.endsWith('…')).toBe(true);
+    expect(shortenSignature('def short(a, b):')).toBe('def short(a, b):');
+  });
+
+  it('never makes a signature longer than the limit, whatever its brackets', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('(', ')', 'a', ' ', ','), maxLength: 600 }), (text) => {
+        const cut = shortenSignature(text);
+        expect(cut.length).toBeLessThanOrEqual(MAX_SIGNATURE_LENGTH);
+        if (text.length <= MAX_SIGNATURE_LENGTH) expect(cut).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('shows paths and signatures with control characters escaped, ordinary ones as they are', () => {

@@ -7,7 +7,7 @@
  * `@ctxkit/tokenize`), so a file named with a newline or a terminal escape cannot split an entry.
  */
 import { escapeControls, type Tokenizer } from '@ctxkit/tokenize';
-import type { Definition } from './types.js';
+import type { Definition, DefinitionKind } from './types.js';
 
 /** Marks definitions of a file that the map leaves out (before, between or after shown ones). */
 export const ELISION_MARKER = '⋮';
@@ -45,11 +45,71 @@ export interface RenderedMap {
   symbolCount: number;
 }
 
+/**
+ * `signature` at most MAX_SIGNATURE_LENGTH characters. A long parameter list is cut inside its
+ * parentheses, so what follows them (a return type, `throws`, `where` clauses) stays readable;
+ * otherwise the end is cut. `…` marks the cut.
+ */
+export function shortenSignature(signature: string): string {
+  if (signature.length <= MAX_SIGNATURE_LENGTH) return signature;
+  const open = signature.indexOf('(');
+  let close = -1;
+  for (let index = open, depth = 0; open >= 0 && index < signature.length; index++) {
+    const character = signature[index];
+    if (character === '(') depth++;
+    else if (character === ')' && --depth === 0) {
+      close = index;
+      break;
+    }
+  }
+  const tail = close >= 0 ? signature.slice(close) : '';
+  // Keep the tail when it is short and at least a few parameter characters still fit before it.
+  const room = MAX_SIGNATURE_LENGTH - 1 - tail.length - (open + 1);
+  if (close >= 0 && tail.length <= MAX_SIGNATURE_LENGTH / 2 && room >= 8) {
+    return `${signature.slice(0, open + 1 + room).trimEnd()}…${tail}`;
+  }
+  return `${signature.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
+}
+
 /** One definition's line: its line number, then its signature, indented under its scope. */
 export function formatDefinition(definition: Definition): string {
-  let signature = definition.signature.trim() || definition.name;
-  if (signature.length > MAX_SIGNATURE_LENGTH) signature = `${signature.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
+  const signature = shortenSignature(definition.signature.trim() || definition.name);
   return `${definition.scope ? '    ' : '  '}${definition.line}: ${escapeControls(signature)}`;
+}
+
+/**
+ * `shown` plus the definition each shown member belongs to (its class, impl or module header),
+ * and theirs in turn: a method's line says little without the type it is a method of. The
+ * container is the nearest definition above the member named as its scope.
+ */
+// Kinds that never hold members (a constructor shares its class's name but is not its header).
+const NOT_CONTAINERS: ReadonlySet<DefinitionKind> = new Set([
+  'constructor',
+  'method',
+  'field',
+  'property',
+  'variable',
+  'constant',
+]);
+
+function withContainers(shown: Set<Definition>, all: readonly Definition[]): Set<Definition> {
+  if (![...shown].some((definition) => definition.scope)) return shown;
+  const result = new Set(shown);
+  const pending = [...shown];
+  while (pending.length > 0) {
+    const member = pending.pop()!;
+    if (!member.scope) continue;
+    let container: Definition | undefined;
+    for (const candidate of all) {
+      if (candidate.line >= member.line) break;
+      if (candidate.name === member.scope && !NOT_CONTAINERS.has(candidate.kind)) container = candidate;
+    }
+    if (container && !result.has(container)) {
+      result.add(container);
+      pending.push(container);
+    }
+  }
+  return result;
 }
 
 /** Renders the first `count` ranked symbols (no budget check). */
@@ -73,8 +133,8 @@ export function renderSymbols(
   );
   const lines: string[] = [];
   for (const path of paths) {
-    const shown = new Set(byFile.get(path));
     const all = fileDefinitions(path);
+    const shown = withContainers(new Set(byFile.get(path)), all);
     lines.push(`${escapeControls(path)}:`);
     let hidden = false;
     for (const definition of all) {

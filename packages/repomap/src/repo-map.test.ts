@@ -140,6 +140,24 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     expect(inPrompt.tokens).toBeLessThanOrEqual(inPrompt.budget);
   });
 
+  it('renders another ranking of the same files: only those, in its order', async () => {
+    const built = await buildRenderableRepoMap({ root: FIXTURE, cache: false, tokenizer, query: 'greet' });
+    const listedFiles = (map: string) =>
+      map
+        .split('\n')
+        .filter((line) => line.endsWith(':') && !line.startsWith(' '))
+        .map((line) => line.slice(0, -1));
+    const order = ['lib/parser.py', 'missing/file.ts', join(FIXTURE, 'src/store.ts'), 'cmd/server/main.go'];
+    const rendered = built.render({ tokens: 5000, fileOrder: order });
+    expect(listedFiles(rendered.map)).toEqual(['lib/parser.py', 'src/store.ts', 'cmd/server/main.go']);
+    expect(rendered.tokens).toBe(tokenizer.count(rendered.map));
+    // Each file shows what the map's own rendering shows of it when there is room for everything.
+    const own = built.render({ tokens: 5000 }).map;
+    expect(own).toContain(rendered.map.split('src/store.ts:\n')[1]!.split('cmd/server/main.go:')[0]!);
+    expect(built.render({ tokens: 60, fileOrder: order }).tokens).toBeLessThanOrEqual(60);
+    expect(() => built.render({ fileOrder: 'lib/parser.py' as unknown as string[] })).toThrow(/fileOrder/);
+  });
+
   it('lists every scanned file in the ranking and every definition in the symbols', async () => {
     const result = await buildRepoMap({ root: FIXTURE, cache: false, tokenizer });
     expect(result.ranking.map((entry) => entry.path).sort()).toEqual([

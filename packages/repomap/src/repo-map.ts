@@ -10,7 +10,7 @@ import { cacheFilePath, loadScanCache } from './cache.js';
 import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
 import { selectMapSymbols } from './map-selection.js';
 import { analyzeQuery } from './query.js';
-import { type RankingOverrides, rankFiles, scoreSymbols } from './rank.js';
+import { type RankingOverrides, rankFiles } from './rank-files.js';
 import { rankOrder } from './rank-order.js';
 import { type RenderedMap, renderRepoMap } from './render.js';
 import {
@@ -23,6 +23,7 @@ import {
   walkRequestOf,
 } from './scan-repository.js';
 import { languageForPath } from './scanners/languages.js';
+import { scoreSymbols } from './score-symbols.js';
 import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 import type { UnscannedExtension } from './unscanned.js';
@@ -204,6 +205,11 @@ export interface RenderableRepoMap {
     filesInPrompt?: readonly string[];
     exclude?: readonly string[];
     tokens?: number;
+    /**
+     * Files in the order of another ranking (an embedding search, BM25), to render instead of this
+     * map's own: only these files are listed, each with the definitions this map would pick.
+     */
+    fileOrder?: readonly string[];
   }): RerenderedMap;
   /** Every definition of one scanned file (relative path), in file order; `undefined` for other paths. */
   definitionsOf(path: string): Definition[] | undefined;
@@ -336,7 +342,12 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   // generic scan finds no declarations); an empty file of a scanned language is not.
   const listedByPath = Uint8Array.from(paths, (path) => (languageForPath(path) === undefined ? 1 : 0));
   /** The map of the ranked symbols outside `excluded` (file ids) under `budget` tokens. */
-  const render = (budget: number, excluded: readonly number[]): RenderedMap => {
+  const render = (
+    budget: number,
+    excluded: readonly number[],
+    order: readonly number[] = ranking.order,
+    rankOf: ReadonlyMap<string, number> = fileRank,
+  ): RenderedMap => {
     const left = new Uint8Array(paths.length);
     for (const file of excluded) left[file] = 1;
     let available = 0;
@@ -351,7 +362,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     // it does not is one whose probes and bisection were exactly those of the full list.
     for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
       const count = Math.min(limit, available);
-      const top = selectMapSymbols(scored, ranking.order, count, left, listedByPath);
+      const top = selectMapSymbols(scored, order, count, left, listedByPath);
       const rendered = renderRepoMap({
         symbols: top.map((position) =>
           position < 0
@@ -361,7 +372,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
                 definition: reader.definitionAt(scored.files[position]!, position),
               },
         ),
-        fileRank,
+        fileRank: rankOf,
         fileDefinitions,
         budget,
         tokenizer,
@@ -431,13 +442,26 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
       checkNumber('render', 'tokens', renderOptions.tokens, 0);
       checkStrings('render', 'filesInPrompt', renderOptions.filesInPrompt);
       checkStrings('render', 'exclude', renderOptions.exclude);
+      checkStrings('render', 'fileOrder', renderOptions.fileOrder);
       const nowInPrompt = new Set([...inPrompt, ...normalizePaths(root, renderOptions.filesInPrompt)]);
       const tokens = Math.max(
         0,
         Math.floor(renderOptions.tokens ?? mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, nowInPrompt.size)),
       );
       const excluded = new Set([...nowInPrompt, ...normalizePaths(root, renderOptions.exclude)]);
-      const again = render(tokens, fileIdsOf(excluded));
+      let again: RenderedMap;
+      if (renderOptions.fileOrder) {
+        // Another ranking of the same tree: only the files it lists, in its order.
+        const order = fileIdsOf(
+          new Set(renderOptions.fileOrder.map((path) => relativePosixPath(root, resolve(root, path)))),
+        );
+        const rankOf = new Map(order.map((file, position) => [paths[file]!, position]));
+        const listed = new Uint8Array(paths.length);
+        for (const file of order) listed[file] = 1;
+        const unlisted = [...fileIdsOf(excluded)];
+        for (let file = 0; file < paths.length; file++) if (listed[file] === 0) unlisted.push(file);
+        again = render(tokens, unlisted, order, rankOf);
+      } else again = render(tokens, fileIdsOf(excluded));
       return { map: again.text, tokens: again.tokens, budget: tokens };
     },
     rankedSymbols,

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildRepoMap, type RankingOverrides } from '@ctxkit/repomap';
 import { cacheDirFor } from '../dataset/checkout.js';
 import { DATASET_OPTIONS, DATASET_USAGE, forEachCheckout, openDataset } from '../dataset/dataset-run.js';
 import { groupRows } from '../dataset/groups.js';
-import { Bm25Index } from '../localize/bm25.js';
+import { bm25FileRanking } from '../localize/bm25.js';
 import {
   averageScores,
   type LocalizationScore,
@@ -81,7 +81,7 @@ export const localizeBench: Bench = {
       process.stderr.write(`usage: pnpm bench localize ${DATASET_USAGE} [--ablate]\n`);
       return 2;
     }
-    const { reposDir, skipped } = run;
+    const { skipped } = run;
 
     const outcomes: TaskOutcome[] = [];
     await forEachCheckout(run, async (task, root) => {
@@ -94,17 +94,13 @@ export const localizeBench: Bench = {
       const result = await buildRepoMap({
         root,
         query: task.query,
-        cache: { dir: cacheDirFor(task, reposDir) },
+        cache: { dir: cacheDirFor(task, run.cachesDir) },
       });
       const milliseconds = performance.now() - started;
       const mapRanking = result.ranking.map((entry) => entry.path);
 
-      // The baseline sees the same source files the map scanned, as path + full text.
-      const index = new Bm25Index();
-      for (const path of [...mapRanking].sort()) {
-        index.add(path, `${path}\n${readFileSync(join(root, path), 'utf8')}`);
-      }
-      const bm25Ranking = index.rank(task.query).map((entry) => entry.id);
+      // The baseline sees the same source files the map scanned.
+      const bm25Ranking = bm25FileRanking(root, mapRanking, task.query);
       const outcome: TaskOutcome = {
         instanceId: task.instanceId,
         repo: task.repo,
@@ -123,7 +119,7 @@ export const localizeBench: Bench = {
           const ablated = await buildRepoMap({
             root,
             query: task.query,
-            cache: { dir: cacheDirFor(task, reposDir) },
+            cache: { dir: cacheDirFor(task, run.cachesDir) },
             rankingPolicy,
           });
           outcome.ablations[name] = scoreLocalization(

@@ -10,6 +10,7 @@ import { cacheDirFor } from '../dataset/checkout.js';
 import { DATASET_OPTIONS, DATASET_USAGE, forEachCheckout, openDataset } from '../dataset/dataset-run.js';
 import { goldDefinitions } from '../dataset/gold.js';
 import { groupRows, meanOf, percentCell } from '../dataset/groups.js';
+import { bm25FileRanking } from '../localize/bm25.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import { formatTextTable } from '../report/text-table.js';
@@ -20,7 +21,8 @@ const USAGE = `usage: pnpm bench map-quality ${DATASET_USAGE} [--tokens 1024,204
 
 Builds the repo map of every task of FILE with the issue as its query at each budget and reads the
 map text back: the share of tasks whose map lists a gold file, and whose map names a gold
-definition (gold_spans where the set has them, else the definitions enclosing gold_lines).
+definition (gold_spans where the set has them, else the definitions enclosing gold_lines). Beside
+it, the same files ranked by BM25 and rendered by the same renderer at the same budgets.
 `;
 const DEFAULT_BUDGETS = [1024, 2048, 4096];
 
@@ -29,6 +31,8 @@ interface MapOutcome {
   repo: string;
   language: string;
   tokens: number;
+  /** Whose file ranking the map rendered: the map's own, or BM25's through the same renderer. */
+  ranking: 'map' | 'bm25';
   /** 1 when the map lists a gold file. */
   goldFileListed: number;
   /** 1 when the map names a gold definition; undefined when none was found in the gold files. */
@@ -55,7 +59,15 @@ export function parseMap(text: string): Map<string, Set<number>> {
   return files;
 }
 
-const COLUMNS = ['group', 'n', 'gold file listed', 'gold definition named', 'files listed'];
+const COLUMNS = [
+  'group',
+  'n',
+  'gold file listed',
+  'gold definition named',
+  'files listed',
+  'BM25: file listed',
+  'BM25: definition named',
+];
 
 /** `pnpm bench map-quality`. */
 export const mapQualityBench: Bench = {
@@ -95,11 +107,19 @@ export const mapQualityBench: Bench = {
         root,
         query: task.query,
         tokens: budgets[0]!,
-        cache: { dir: cacheDirFor(task, run.reposDir) },
+        cache: { dir: cacheDirFor(task, run.cachesDir) },
       });
+      // The baseline: the same files ranked by BM25, rendered by the same renderer.
+      const bm25Order = bm25FileRanking(
+        root,
+        built.ranking.map((entry) => entry.path),
+        task.query,
+      );
       const line: string[] = [];
-      for (const tokens of budgets) {
-        const { map } = built.render({ tokens });
+      for (const [ranking, tokens] of budgets.flatMap((tokens) =>
+        (['map', 'bm25'] as const).map((ranking) => [ranking, tokens] as const),
+      )) {
+        const { map } = built.render(ranking === 'map' ? { tokens } : { tokens, fileOrder: bm25Order });
         const listed = parseMap(map);
         const paths = [...listed.keys()];
         const position = paths.findIndex((path) => goldPaths.has(path));
@@ -108,6 +128,7 @@ export const mapQualityBench: Bench = {
           repo: task.repo,
           language: task.language,
           tokens,
+          ranking,
           goldFileListed: position >= 0 ? 1 : 0,
           ...(definitions.length > 0
             ? {
@@ -122,20 +143,27 @@ export const mapQualityBench: Bench = {
           goldPosition: position >= 0 ? position + 1 : null,
         };
         outcomes.push(outcome);
-        line.push(
-          `${tokens}: file ${outcome.goldFileListed ? 'yes' : 'no'} def ${outcome.goldDefinitionNamed ?? '-'}`,
-        );
+        if (ranking === 'map')
+          line.push(
+            `${tokens}: file ${outcome.goldFileListed ? 'yes' : 'no'} def ${outcome.goldDefinitionNamed ?? '-'}`,
+          );
       }
       process.stderr.write(`${task.instanceId}: ${line.join('; ')}\n`);
     });
 
-    const row = (label: string, group: readonly MapOutcome[]) => [
-      label,
-      group.length,
-      percentCell(meanOf(group, (outcome) => outcome.goldFileListed)),
-      percentCell(meanOf(group, (outcome) => outcome.goldDefinitionNamed)),
-      meanOf(group, (outcome) => outcome.filesListed).toFixed(1),
-    ];
+    const row = (label: string, group: readonly MapOutcome[]) => {
+      const map = group.filter((outcome) => outcome.ranking === 'map');
+      const bm25 = group.filter((outcome) => outcome.ranking === 'bm25');
+      return [
+        label,
+        map.length,
+        percentCell(meanOf(map, (outcome) => outcome.goldFileListed)),
+        percentCell(meanOf(map, (outcome) => outcome.goldDefinitionNamed)),
+        meanOf(map, (outcome) => outcome.filesListed).toFixed(1),
+        percentCell(meanOf(bm25, (outcome) => outcome.goldFileListed)),
+        percentCell(meanOf(bm25, (outcome) => outcome.goldDefinitionNamed)),
+      ];
+    };
     const tables: ReportTable[] = [];
     for (const tokens of budgets) {
       const ofBudget = outcomes.filter((outcome) => outcome.tokens === tokens);
@@ -154,7 +182,8 @@ export const mapQualityBench: Bench = {
     if (skipped.length > 0)
       process.stdout.write(`\n${skipped.length} tasks skipped (no checkout or no gold file)\n`);
     const dataset = run.name;
-    const at = (tokens: number) => outcomes.filter((outcome) => outcome.tokens === tokens);
+    const at = (tokens: number) =>
+      outcomes.filter((outcome) => outcome.tokens === tokens && outcome.ranking === 'map');
     const report: ReportSection = {
       title: `Repo map quality on ${dataset}`,
       headline: budgets.slice(0, 2).flatMap((tokens) => [

@@ -153,7 +153,7 @@ export const packQualityBench: Bench = {
     const { skipped } = run;
     const outcomes: PackOutcome[] = [];
     await forEachCheckout(run, async (task, root) => {
-      const cacheDir = cacheDirFor(task, run.reposDir);
+      const cacheDir = cacheDirFor(task, run.cachesDir);
       const line: string[] = [];
       for (const model of models) {
         const { profile } = resolveProfile(model);

@@ -95,9 +95,9 @@ function extractTree(mirror: string, commit: string, into: string): void {
   }
 }
 
-/** Where benches keep the repo-map cache of a checkout: beside the checkouts, never inside one. */
-export function cacheDirFor(task: { repo: string; baseCommit: string }, reposDir: string): string {
-  const directory = join(reposDir, '.ctxkit-cache', task.repo.replace('/', '__'), task.baseCommit);
+/** Where benches keep the repo-map cache of a checkout: under `cachesDir`, never inside the checkout. */
+export function cacheDirFor(task: { repo: string; baseCommit: string }, cachesDir: string): string {
+  const directory = join(cachesDir, task.repo.replace('/', '__'), task.baseCommit);
   mkdirSync(directory, { recursive: true });
   return directory;
 }

@@ -1,6 +1,6 @@
 // What the quality benches share: the flags that name a data set and narrow it, and a walk over its
 // tasks that checks each one out and records, rather than fails on, the tasks that cannot run here.
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { checkout, MissingCheckoutError } from './checkout.js';
 import { type DevTask, loadDevTasks, selectTasks } from './tasks.js';
 
@@ -9,6 +9,7 @@ export const DATASET_OPTIONS = {
   data: { type: 'string' },
   repos: { type: 'string' },
   mirrors: { type: 'string' },
+  caches: { type: 'string' },
   repo: { type: 'string' },
   language: { type: 'string' },
   'per-repo': { type: 'string' },
@@ -17,7 +18,7 @@ export const DATASET_OPTIONS = {
 
 /** The usage line of those options. */
 export const DATASET_USAGE =
-  '--data FILE --repos DIR [--mirrors DIR] [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N]';
+  '--data FILE --repos DIR [--mirrors DIR] [--caches DIR] [--repo OWNER/NAME] [--language L] [--per-repo N] [--limit N]';
 
 /** A task that did not run, and why. */
 export interface SkippedTask {
@@ -32,6 +33,11 @@ export interface DatasetRun {
   tasks: DevTask[];
   reposDir: string;
   mirrorsDir: string | undefined;
+  /**
+   * Where the map caches of the checkouts live (default `<repos>/.ctxkit-cache`): two builds
+   * measured side by side keep theirs apart, or each would rescan what the other just cached.
+   */
+  cachesDir: string;
   /** Tasks that did not run, filled by {@link forEachCheckout} and by the bench itself. */
   skipped: SkippedTask[];
 }
@@ -41,6 +47,7 @@ export function openDataset(values: {
   data?: string | undefined;
   repos?: string | undefined;
   mirrors?: string | undefined;
+  caches?: string | undefined;
   repo?: string | undefined;
   language?: string | undefined;
   'per-repo'?: string | undefined;
@@ -57,6 +64,7 @@ export function openDataset(values: {
     }),
     reposDir: resolve(values.repos),
     mirrorsDir: values.mirrors ? resolve(values.mirrors) : undefined,
+    cachesDir: values.caches ? resolve(values.caches) : join(resolve(values.repos), '.ctxkit-cache'),
     skipped: [],
   };
 }

@@ -4,6 +4,9 @@
  * letters, digits and underscores, lower-cased; nothing else (no identifier splitting, no stemming).
  */
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /** The usual parameters: term-frequency saturation and length normalization. */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -55,4 +58,14 @@ export class Bm25Index {
       (left, right) => right.score - left.score || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0),
     );
   }
+}
+
+/**
+ * `paths` (relative to `root`) ranked by BM25 against `query`, each file read as its path plus its
+ * full text: the baseline ranking the benches set beside the map's, over the same files.
+ */
+export function bm25FileRanking(root: string, paths: readonly string[], query: string): string[] {
+  const index = new Bm25Index();
+  for (const path of [...paths].sort()) index.add(path, `${path}\n${readFileSync(join(root, path), 'utf8')}`);
+  return index.rank(query).map((entry) => entry.id);
 }

@@ -4,9 +4,9 @@
  * file name, not by an identifier defined inside it, so neither the definition nor the vocabulary
  * signal sees it clearly. Pure: same paths and query, same weights.
  */
-import type { QueryAnalysis } from './query.js';
-import { BASENAME_MATCH_WEIGHT } from './ranking-policy.js';
-import { wordPrefilter } from './word-filter.js';
+import type { QueryAnalysis } from '../query.js';
+import { BASENAME_MATCH_WEIGHT } from '../ranking-policy.js';
+import { wordPrefilter } from '../word-filter.js';
 
 /** The lower-cased directory segments and basename (without its extensions) of a relative path. */
 function pathNames(path: string): { directories: string[]; basename: string } {

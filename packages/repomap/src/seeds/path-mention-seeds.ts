@@ -3,7 +3,7 @@
  * to the files of a tree by their trailing path segments, so `/site-packages/pkg/core.py` and
  * `pkg.core.Thing` both find `src/pkg/core.py`.
  */
-import type { PathMention } from './query.js';
+import type { PathMention } from '../query.js';
 
 /**
  * File names that stand for their directory in module paths (`pkg/__init__.py` is `pkg`,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuery } from './query.js';
-import { rankFiles } from './rank.js';
-import type { FileScan } from './scan-file.js';
-import { indexScans } from './tree-index.js';
-import type { Definition } from './types.js';
+import { analyzeQuery } from '../query.js';
+import { rankFiles } from '../rank-files.js';
+import type { FileScan } from '../scan-file.js';
+import { indexScans } from '../tree-index.js';
+import type { Definition } from '../types.js';
 
 function scan(definitions: Definition[], references: Record<string, number> = {}): FileScan {
   const names = Object.keys(references).sort();

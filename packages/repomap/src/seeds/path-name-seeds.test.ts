@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeQuery } from '../query.js';
 import { pathNameSeeds } from './path-name-seeds.js';
-import { analyzeQuery } from './query.js';
 
 const paths = [
   'apps/cli/src/commands/budget.ts',

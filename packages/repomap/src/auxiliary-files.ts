@@ -1,0 +1,28 @@
+/**
+ * Tests, examples, docs and benchmarks: files that rarely hold the code a task is about (their
+ * scores are scaled down, see AUXILIARY_FILE_MULTIPLIER).
+ */
+import { perIndex } from './tree-index.js';
+
+/** Whether `path` is a test, example, documentation or benchmark file rather than product code. */
+export function isAuxiliaryPath(path: string): boolean {
+  const segments = path.toLowerCase().split('/');
+  const name = segments[segments.length - 1] ?? '';
+  for (const directory of segments.slice(0, -1)) {
+    if (
+      /^(?:tests?|testing|__tests__|spec|specs|test_?utils|e2e|fixtures?|__fixtures__|examples?|docs?|documentation|benchmarks?|bench)$/.test(
+        directory,
+      )
+    ) {
+      return true;
+    }
+  }
+  return /^(?:test_.*|.*_test\.\w+|.*_tests\.\w+|.*\.(?:test|spec)\.\w+|conftest\.py|tests?\.\w+)$/.test(
+    name,
+  );
+}
+
+/** Per file, 1 if it is a test, example, doc or benchmark file (see isAuxiliaryPath). */
+export const auxiliaryOf = perIndex((index) =>
+  Uint8Array.from(index.paths, (path) => (isAuxiliaryPath(path) ? 1 : 0)),
+);

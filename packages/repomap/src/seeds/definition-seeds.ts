@@ -1,0 +1,53 @@
+/** The definition signal: files that define the identifiers a task names. */
+import type { QueryAnalysis } from '../query.js';
+import { KIND_WEIGHTS } from '../ranking-policy.js';
+import { DEFINITION_KINDS, type Definers, indexPostings, type TreeIndex } from '../tree-index.js';
+import type { DefinitionKind } from '../types.js';
+
+/**
+ * Files that define identifiers the task names. An identifier's pull is its weight in the text
+ * times its specificity in this tree (inverse document frequency over the files that use it: a name
+ * every file uses, like `name` or `get`, locates nothing) times the kind of its definition.
+ */
+export function definitionSeeds(
+  query: QueryAnalysis,
+  index: TreeIndex,
+  definers: Definers,
+  ids: ReadonlyMap<string, number>,
+): Map<number, number> {
+  const fileCount = index.paths.length;
+  // Users of a name: the files referencing it.
+  const postings = indexPostings(index);
+  const seeds = new Map<number, number>();
+  for (const identifier of query.identifiers) {
+    const id = ids.get(identifier.name);
+    if (id === undefined) continue;
+    const first = definers.start[id]!;
+    const definingFiles = definers.start[id + 1]! - first;
+    if (definingFiles === 0) continue;
+    const users = postings.start[id + 1]! - postings.start[id]!;
+    const specificity = Math.log((fileCount + 1) / (users + 1));
+    if (specificity <= 0) continue;
+    // Defined in one file, a name points at it; defined in n files it is ambiguous (split n ways)
+    // and less specific (worth 1/n in total), so each definer gets weight / n².
+    const share = (identifier.weight * specificity) / (definingFiles * definingFiles);
+    for (let definer = first; definer < first + definingFiles; definer++) {
+      const file = definers.files[definer]!;
+      let kind = 0;
+      for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
+        if (index.defName[position] !== id) continue;
+        const kindName = DEFINITION_KINDS[index.defKind[position]!]!;
+        // A plain prose word (`max`, `option`) that happens to name a member says nothing: member
+        // names are reused by every type, and prose words collide with them by chance. Written as
+        // code, it is the author pointing at that member.
+        if (!identifier.marked && MEMBER_KINDS.has(kindName)) continue;
+        kind = Math.max(kind, KIND_WEIGHTS[kindName]);
+      }
+      if (kind > 0) seeds.set(file, (seeds.get(file) ?? 0) + share * kind);
+    }
+  }
+  return seeds;
+}
+
+/** Kinds that belong to an enclosing type: their bare name is ambiguous across a tree. */
+const MEMBER_KINDS: ReadonlySet<DefinitionKind> = new Set(['method', 'property', 'field', 'constructor']);
