@@ -45,18 +45,11 @@ export function checkout(
   const partial = `${directory}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  try {
-    execFileSync(
-      'sh',
-      ['-c', 'git --git-dir="$1" archive "$2" | tar -x -C "$3"', 'sh', mirror, task.baseCommit, partial],
-      { stdio: 'ignore' },
-    );
-  } catch {
-    // Snapshots leave out their largest blobs, which `git archive` cannot skip: write the tree
-    // blob by blob instead, without the missing ones (data files, never the source a task is about).
-    rmSync(partial, { recursive: true, force: true });
-    extractTree(mirror, task.baseCommit, partial);
-  }
+  // Blob by blob, not `git archive`: an archive obeys the tree's `export-ignore` attributes (and so
+  // drops files a real checkout has), and stops at the first blob a snapshot left out while `tar`
+  // still succeeds on what came before. Blobs the snapshot lacks (4 MiB and more: data files,
+  // never the source a task is about) are left out.
+  extractTree(mirror, task.baseCommit, partial);
   renameSync(partial, directory);
   return directory;
 }

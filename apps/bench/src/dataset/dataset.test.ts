@@ -1,5 +1,18 @@
+import { execFileSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMap } from '../benches/map-quality.js';
+import { checkout, MissingCheckoutError } from './checkout.js';
 import { goldDefinitions } from './gold.js';
 import { shownLinesByFile } from './shown-lines.js';
 import { type DevTask, parseLineMap, parseSpanMap, parseStringList, selectTasks } from './tasks.js';
@@ -86,5 +99,46 @@ describe('goldDefinitions', () => {
       'main',
     ]);
     expect(goldDefinitions('notes.md', 'text', [1], undefined)).toEqual([]);
+  });
+});
+
+describe('checkout', () => {
+  it('writes every file of the commit, export-ignored ones and links included', () => {
+    const work = mkdtempSync(join(tmpdir(), 'ctxkit-checkout-'));
+    try {
+      const source = join(work, 'source');
+      mkdirSync(join(source, 'src'), { recursive: true });
+      writeFileSync(join(source, '.gitattributes'), 'src/hidden.ts export-ignore\n');
+      writeFileSync(join(source, 'src/hidden.ts'), 'export const hidden = 1;\n');
+      writeFileSync(join(source, 'src/main.ts'), 'export const main = 2;\n');
+      symlinkSync('main.ts', join(source, 'src/link.ts'));
+      const git = (...args: string[]) =>
+        execFileSync('git', args, {
+          cwd: source,
+          env: {
+            ...process.env,
+            GIT_AUTHOR_NAME: 'a',
+            GIT_AUTHOR_EMAIL: 'a@b',
+            GIT_COMMITTER_NAME: 'a',
+            GIT_COMMITTER_EMAIL: 'a@b',
+          },
+        })
+          .toString()
+          .trim();
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-qm', 'one');
+      const commit = git('rev-parse', 'HEAD');
+      const mirrors = join(work, 'mirrors');
+      execFileSync('git', ['clone', '-q', '--bare', source, join(mirrors, 'Owner+Name', 'repo')]);
+      const root = checkout({ repo: 'owner/name', baseCommit: commit }, join(work, 'repos'), mirrors);
+      expect(readFileSync(join(root, 'src/hidden.ts'), 'utf8')).toBe('export const hidden = 1;\n');
+      expect(readlinkSync(join(root, 'src/link.ts'))).toBe('main.ts');
+      expect(() =>
+        checkout({ repo: 'owner/name', baseCommit: 'f'.repeat(40) }, join(work, 'repos'), mirrors),
+      ).toThrow(MissingCheckoutError);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
