@@ -57,7 +57,8 @@ export type Language =
   | 'c'
   | 'cpp'
   | 'csharp'
-  | 'ruby';
+  | 'ruby'
+  | 'php';
 
 /** A pure scanner: text in, definitions and references out. Never throws on any input. */
 export type Scanner = (text: string) => ScanResult;

@@ -53,6 +53,7 @@ describe('scanner goldens', () => {
     'sample.cpp',
     'sample.rb',
     'Sample.cs',
+    'sample.php',
   ]) {
     it(`${fixture} matches its golden scan`, () => {
       expectGolden(fixture);

@@ -27,6 +27,7 @@ describe('languageForPath', () => {
       'tasks.rake': 'ruby',
       'app.rb': 'ruby',
       'Program.cs': 'csharp',
+      'src/Http/Request.php': 'php',
       'SRC/MAIN.PY': 'python',
       'C:\\code\\main.go': 'go',
     };

@@ -10,6 +10,7 @@ import { scanGo } from './go.js';
 import { scanJava } from './java.js';
 import type { ScanLanguage } from './languages.js';
 import { detachString } from './lexer.js';
+import { scanPhp } from './php.js';
 import { scanPython } from './python.js';
 import { scanRuby } from './ruby.js';
 import { scanRust } from './rust.js';
@@ -19,7 +20,7 @@ import { scanJavaScript, scanTypeScript } from './typescript.js';
  * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
  * for some input, so caches keyed on it are rebuilt.
  */
-export const SCANNER_VERSION = 4;
+export const SCANNER_VERSION = 5;
 
 export { languageForPath } from './languages.js';
 
@@ -35,6 +36,7 @@ const SCANNERS: Partial<Record<ScanLanguage, Scanner>> = {
   cpp: scanCpp,
   ruby: scanRuby,
   csharp: scanCSharp,
+  php: scanPhp,
 };
 
 /**

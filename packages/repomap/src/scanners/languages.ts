@@ -35,6 +35,7 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
   '.rake': 'ruby',
   '.gemspec': 'ruby',
   '.cs': 'csharp',
+  '.php': 'php',
 };
 
 /**
@@ -44,8 +45,8 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, Language>> = {
  * (`.md`, `.json`, `.yaml`, …) are not here: their words would only dilute the ranking.
  */
 const GENERIC_EXTENSIONS: ReadonlySet<string> = new Set(
-  // Elixir, Erlang, PHP, JVM, Apple, Flutter, scripting, functional, systems, shells, components.
-  '.ex .exs .erl .hrl .php .kt .kts .scala .sc .groovy .clj .cljs .cljc .swift .m .mm .dart .lua .pl .pm .r .jl .hs .ml .mli .fs .fsi .fsx .elm .zig .nim .cr .sol .sh .bash .zsh .ps1 .vue .svelte'.split(
+  // Elixir, Erlang, JVM, Apple, Flutter, scripting, functional, systems, shells, components.
+  '.ex .exs .erl .hrl .kt .kts .scala .sc .groovy .clj .cljs .cljc .swift .m .mm .dart .lua .pl .pm .r .jl .hs .ml .mli .fs .fsi .fsx .elm .zig .nim .cr .sol .sh .bash .zsh .ps1 .vue .svelte'.split(
     ' ',
   ),
 );

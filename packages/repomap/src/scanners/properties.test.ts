@@ -8,6 +8,7 @@ import { scanC } from './c.js';
 import { scanCSharp } from './csharp.js';
 import { scanGo } from './go.js';
 import { scanJava } from './java.js';
+import { scanPhp } from './php.js';
 import { scanPython } from './python.js';
 import { scanRuby } from './ruby.js';
 import { scanRust } from './rust.js';
@@ -23,6 +24,7 @@ const SCANNERS: Record<string, Scanner> = {
   c: scanC,
   ruby: scanRuby,
   csharp: scanCSharp,
+  php: scanPhp,
 };
 
 /** Fragments that open and close every construct the lexers track, plus names and odd characters. */
