@@ -7,19 +7,36 @@ import {
   DEFAULT_TRIGGER,
   HYSTERESIS,
   OLD_RESULT_BYTES,
-  SUMMARY_HEADER,
   SUPERSEDED_MARKER,
   TRUNCATION_MARKER,
 } from './constants.js';
-import { buildDigest, type Digest, renderDigest } from './digest.js';
+import { buildDigest, type Digest, type DigestPosition, renderDigest, summaryHeader } from './digest.js';
 import { planCompaction, summaryAllowance, summaryTextTokens } from './plan.js';
+import { planTaskCut } from './task-cut.js';
 import { countMessageTokens } from './tokens.js';
 import type { ToolNameMapping } from './tool-names.js';
 import { findLatestUserIndex, findRecencyStart, pairCalls } from './turns.js';
 import type { Attachment, CountTokens, Message } from './types.js';
 
-/** Replaces a cut prefix with text; gets the dropped messages and their must-preserve digest. */
-export type Summarize = (dropped: readonly Message[], digest: Digest) => Promise<string>;
+/** What a {@link Summarize} callback is told about the span it summarizes. */
+export interface SummaryContext {
+  /**
+   * `before-task`: earlier turns cut at a user message; the summary goes before the latest user
+   * message. `within-task`: earlier model turns of the current task; the summary goes right after the
+   * task message, as a reminder.
+   */
+  position: DigestPosition;
+}
+
+/**
+ * Replaces a cut span with text; gets the dropped messages, their must-preserve digest and where the
+ * summary goes.
+ */
+export type Summarize = (
+  dropped: readonly Message[],
+  digest: Digest,
+  context: SummaryContext,
+) => Promise<string>;
 
 /**
  * Auto-compaction state the caller keeps between calls. A compaction that leaves less than
@@ -57,17 +74,27 @@ export interface CompactOptions {
   state?: CompactionState;
 }
 
+/**
+ * The stages that replace a span of messages with one summary, in the order they run:
+ * - `cut`: a prefix cut at a user message, keeping `keepTurns` earlier turns;
+ * - `cut-in-task`: earlier model turns of the current task (after the latest user message, before the
+ *   recency window) — the cut a long agent run needs.
+ */
+export type CutStageName = 'cut' | 'cut-in-task';
+
 /** The stages, in the order they run. */
-export type StageName = 'supersede' | 'shorten' | 'attachments' | 'cut';
+export type StageName = 'supersede' | 'shorten' | 'attachments' | CutStageName;
 
 /** What one stage changed. */
 export interface StageReport {
   /** Which stage. */
   stage: StageName;
-  /** Input indices of the messages changed (for `cut`: the replaced range, `from` inclusive, `to` exclusive). */
+  /** Input indices of the messages changed (for a cut: the messages it replaced, ascending). */
   indices: number[];
   /** Estimated transcript tokens after the stage. */
   tokensAfter: number;
+  /** For a cut: the digest of the span it replaced. */
+  digest?: Digest;
 }
 
 /** What {@link compact} returns. */
@@ -80,7 +107,7 @@ export interface CompactionResult {
   after: number;
   /** The stages that changed something, in order. */
   stages: StageReport[];
-  /** The digest of the cut prefix, when a prefix was cut. */
+  /** The digest of everything the cuts replaced (all of them, in transcript order), when anything was cut. */
   digest?: Digest;
   /** Why nothing was done, when nothing was. */
   skipped?: 'below-trigger' | 'paused' | 'no-change';
@@ -275,43 +302,72 @@ export async function compact(
     return { ...rest, text: message.text ? `${message.text}\n${markers}` : markers };
   });
 
-  // Stage 4: cut a safe prefix and summarize it.
-  let digest: Digest | undefined;
-  let output: readonly Message[] = work;
+  // Stages 4-5: cuts, each replacing a span with one summary. (4) a prefix cut at a user message,
+  // keeping `keepTurns` earlier turns; (5) a cut inside the current task — what an agent run of one
+  // task and hundreds of tool rounds needs, where the only user message is the task itself.
+  let output: Message[] = work;
+  // Input index of every output message (-1 for a summary this call inserted).
+  let origin: number[] = work.map((_message, index) => index);
+  const droppedInputs = new Set<number>();
+  const summaryTokens = summaryAllowance(budget);
+  const cut = async (stage: CutStageName, from: number, to: number, position: DigestPosition) => {
+    const dropped = output.slice(from, to);
+    const spanDigest = buildDigest(dropped, { toolNames: options.toolNames });
+    const header = summaryHeader(position);
+    let text = options.summarize
+      ? await options.summarize(dropped, spanDigest, { position })
+      : renderDigest(spanDigest, { maxTokens: summaryTextTokens(summaryTokens), countTokens, position });
+    if (typeof text !== 'string') {
+      throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);
+    }
+    if (!text.startsWith(header)) text = `${header}\n${text}`;
+    const summary: Message =
+      position === 'within-task' ? { role: 'user', text, reminder: true } : { role: 'system', text };
+    const summaryCost = countMessageTokens(summary, countTokens);
+    const range: number[] = [];
+    for (let index = from; index < to; index++) {
+      total -= tokens[index] as number;
+      const input = origin[index] as number;
+      if (input >= 0) range.push(input);
+    }
+    total += summaryCost;
+    for (const input of range) droppedInputs.add(input);
+    output = [...output.slice(0, from), summary, ...output.slice(to)];
+    tokens.splice(from, to - from, summaryCost);
+    origin = [...origin.slice(0, from), -1, ...origin.slice(to)];
+    stages.push({ stage, indices: range, tokensAfter: total, digest: spanDigest });
+  };
+  const keepFraction = options.keepFraction;
   if (total > targetTokens) {
-    const summaryTokens = summaryAllowance(budget);
     const plan = planCompaction(
-      { messages: work },
+      { messages: output },
       {
         budget,
         trigger: 0,
         target,
         keepTurns: options.keepTurns,
-        keepFraction: options.keepFraction,
+        keepFraction,
         summaryTokens,
         countTokens,
         tokens,
       },
     );
-    if (plan) {
-      const dropped = work.slice(plan.from, plan.to);
-      digest = buildDigest(dropped, { toolNames: options.toolNames });
-      let text = options.summarize
-        ? await options.summarize(dropped, digest)
-        : renderDigest(digest, { maxTokens: summaryTextTokens(summaryTokens), countTokens });
-      if (typeof text !== 'string') {
-        throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);
-      }
-      if (!text.startsWith(SUMMARY_HEADER)) text = `${SUMMARY_HEADER}\n${text}`;
-      const summary: Message = { role: 'system', text };
-      output = [...work.slice(0, plan.from), summary, ...work.slice(plan.to)];
-      total = total - dropped.reduce((sum, _message, at) => sum + (tokens[plan.from + at] as number), 0);
-      total += countMessageTokens(summary, countTokens);
-      const range: number[] = [];
-      for (let index = plan.from; index < plan.to; index++) range.push(index);
-      stages.push({ stage: 'cut', indices: range, tokensAfter: total });
-    }
+    if (plan) await cut('cut', plan.from, plan.to, 'before-task');
   }
+  if (total > targetTokens) {
+    const plan = planTaskCut(
+      { messages: output },
+      { budget, target, keepFraction, summaryTokens, countTokens, tokens },
+    );
+    if (plan) await cut('cut-in-task', plan.from, plan.to, 'within-task');
+  }
+  const digest =
+    droppedInputs.size > 0
+      ? buildDigest(
+          [...droppedInputs].sort((left, right) => left - right).map((index) => work[index] as Message),
+          { toolNames: options.toolNames },
+        )
+      : undefined;
 
   const after = total;
   const state: CompactionState =

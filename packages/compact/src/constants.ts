@@ -61,6 +61,13 @@ export const ATTACHMENT_MARKER =
 /** First line of every summary message compaction inserts; later compactions recognise it by this. */
 export const SUMMARY_HEADER = '[ctxkit] Summary of the earlier conversation';
 
+/**
+ * First line of the summary that replaces earlier model turns of the current task (a cut after the
+ * latest user message). It rides in a reminder right after the task message, so it reads as what the
+ * agent already did about that task; later compactions recognise and fold it by this line.
+ */
+export const TASK_SUMMARY_HEADER = '[ctxkit] Summary of the earlier work on the current task';
+
 /** Content of the error result `repair()` inserts for a tool call that never got one. */
 export const MISSING_RESULT_MARKER = '[no result was recorded for this tool call]';
 

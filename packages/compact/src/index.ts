@@ -16,9 +16,11 @@ export type {
   CompactionResult,
   CompactionState,
   CompactOptions,
+  CutStageName,
   StageName,
   StageReport,
   Summarize,
+  SummaryContext,
 } from './compact.js';
 export { attachmentMarker, compact, shortenResult } from './compact.js';
 export {
@@ -37,18 +39,29 @@ export {
   RECENCY_WINDOW_TURNS,
   SUMMARY_HEADER,
   SUPERSEDED_MARKER,
+  TASK_SUMMARY_HEADER,
   TRUNCATION_MARKER,
 } from './constants.js';
-export type { Digest, DigestCommand, DigestFailure, DigestOptions, RenderDigestOptions } from './digest.js';
+export type {
+  Digest,
+  DigestCommand,
+  DigestFailure,
+  DigestOptions,
+  DigestPosition,
+  RenderDigestOptions,
+} from './digest.js';
 export { buildDigest, parseDigest, renderDigest } from './digest.js';
 export type { DocumentGateOptions, DocumentGateResult } from './document-gate.js';
 export { acceptDocumentCompaction, extractPathTokens } from './document-gate.js';
 export type { ElisionOptions, ElisionResult } from './elide.js';
 export { elideForRequest } from './elide.js';
 export type { CompactionPlan, PlanConfig, PlanSession } from './plan.js';
-export { isSummaryMessage, planCompaction, summaryAllowance } from './plan.js';
+export { planCompaction, summaryAllowance } from './plan.js';
 export type { RepairAction, RepairResult } from './repair.js';
 export { repair } from './repair.js';
+export { isSummaryMessage } from './summary-message.js';
+export type { TaskCutConfig, TaskCutPlan } from './task-cut.js';
+export { planTaskCut } from './task-cut.js';
 export { countAttachmentTokens, countMessageTokens, countTranscriptTokens } from './tokens.js';
 export type { ToolKind, ToolNameMapping, ToolSpec } from './tool-names.js';
 export { DEFAULT_TOOL_NAMES } from './tool-names.js';

@@ -6,6 +6,7 @@ import { compact } from './compact.js';
 import { elideForRequest } from './elide.js';
 import { repair } from './repair.js';
 import { countTranscriptTokens } from './tokens.js';
+import type { Message } from './types.js';
 import { validate } from './validate.js';
 
 const directory = join(import.meta.dirname, '__fixtures__', 'swe-agent');
@@ -47,7 +48,11 @@ describe('real SWE-agent transcripts', () => {
           const prefix = messages.slice(0, length);
           const budget = Math.ceil(total / 2);
           const compacted = await compact(prefix, { budget });
-          expect(validate(compacted.messages, 'openai')).toEqual(validate(prefix, 'openai'));
+          // The same problems as the prefix has (a call whose results are still to come), no new
+          // ones; by kind and call, since a cut inside the task moves the messages after it.
+          const problems = (list: readonly Message[]) =>
+            validate(list, 'openai').map((violation) => `${violation.kind} ${violation.callId}`);
+          expect(problems(compacted.messages)).toEqual(problems(prefix));
           expect(compacted.messages.at(-1)).toEqual(prefix.at(-1));
           const elided = elideForRequest(prefix, { window: budget });
           expect(validate(elided.messages, 'anthropic')).toEqual(validate(prefix, 'anthropic'));
