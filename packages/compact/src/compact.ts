@@ -6,15 +6,14 @@ import {
   DEFAULT_TARGET,
   DEFAULT_TRIGGER,
   HYSTERESIS,
-  OLD_RESULT_BYTES,
   SUPERSEDED_MARKER,
-  TRUNCATION_MARKER,
 } from './constants.js';
 import { buildDigest, type Digest, type DigestPosition, renderDigest, summaryHeader } from './digest.js';
 import { planCompaction, summaryAllowance, summaryTextTokens } from './plan.js';
+import { shortenCallInput, shortenResult } from './shorten.js';
 import { planTaskCut } from './task-cut.js';
 import { countMessageTokens } from './tokens.js';
-import type { ToolNameMapping } from './tool-names.js';
+import { DEFAULT_TOOL_NAMES, type ToolNameMapping } from './tool-names.js';
 import { findLatestUserIndex, findRecencyStart, pairCalls } from './turns.js';
 import type { Attachment, CountTokens, Message } from './types.js';
 
@@ -125,47 +124,6 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-// UTF-8 length of one UTF-16 unit at `index`: a surrogate pair is 4 bytes (2 per unit), a lone
-// surrogate 3 (it is encoded as U+FFFD). Counted by hand so the core runs where `Buffer` does not
-// (edge runtimes, browsers) without encoding a possibly huge result.
-function utf8UnitBytes(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  if (code < 0x80) return 1;
-  if (code < 0x800) return 2;
-  if (code >= 0xd800 && code <= 0xdbff) {
-    const next = text.charCodeAt(index + 1);
-    return next >= 0xdc00 && next <= 0xdfff ? 2 : 3;
-  }
-  if (code >= 0xdc00 && code <= 0xdfff) {
-    const previous = text.charCodeAt(index - 1);
-    return previous >= 0xd800 && previous <= 0xdbff ? 2 : 3;
-  }
-  return 3;
-}
-
-/** Shorten `content` to at most {@link OLD_RESULT_BYTES} UTF-8 bytes, marker included. */
-export function shortenResult(content: string): string {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: short strings need no counting to know they fit.
-  if (content.length * 3 <= OLD_RESULT_BYTES) return content;
-  const marker = `\n${TRUNCATION_MARKER}`;
-  let markerBytes = 0;
-  for (let index = 0; index < marker.length; index++) markerBytes += utf8UnitBytes(marker, index);
-  const room = OLD_RESULT_BYTES - markerBytes;
-  // Walk only as far as the limit: the head that fits in `room`, and whether the whole fits at all.
-  let bytes = 0;
-  let headEnd = -1;
-  for (let index = 0; index < content.length; index++) {
-    bytes += utf8UnitBytes(content, index);
-    if (headEnd < 0 && bytes > room) headEnd = index;
-    if (bytes > OLD_RESULT_BYTES) break;
-  }
-  if (bytes <= OLD_RESULT_BYTES) return content;
-  let head = content.slice(0, headEnd);
-  // Do not end on half of a surrogate pair.
-  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-  return `${head}${marker}`;
-}
-
 /** The text that stands in for an attachment after its turn. */
 export function attachmentMarker(attachment: Attachment): string {
   const what = attachment.name
@@ -268,14 +226,28 @@ export async function compact(
     return { ...message, toolResult: { ...rest, content: SUPERSEDED_MARKER } };
   });
 
-  // Stage 2: shorten stale results outside the recency window.
+  // Stage 2: shorten stale results, and stale call inputs (a whole file written, a long heredoc),
+  // outside the recency window — keeping each call's id, name and short fields.
+  const toolNames = options.toolNames ?? DEFAULT_TOOL_NAMES;
   const stale: number[] = [];
-  for (let index = 0; index < recencyStart; index++) if (messages[index]?.toolResult) stale.push(index);
+  for (let index = 0; index < recencyStart; index++) {
+    const message = messages[index];
+    if (message?.toolResult || message?.toolCalls?.length) stale.push(index);
+  }
   runStage('shorten', stale, (message) => {
     const result = message.toolResult;
-    if (!result) return undefined;
-    const content = shortenResult(result.content);
-    return content === result.content ? undefined : { ...message, toolResult: { ...result, content } };
+    if (result) {
+      const content = shortenResult(result.content);
+      return content === result.content ? undefined : { ...message, toolResult: { ...result, content } };
+    }
+    let changed = false;
+    const toolCalls = (message.toolCalls ?? []).map((call) => {
+      const shortened = shortenCallInput(call, toolNames);
+      if (!shortened) return call;
+      changed = true;
+      return shortened;
+    });
+    return changed ? { ...message, toolCalls } : undefined;
   });
 
   // Stage 3: attachments whose turn is over — the user's before the current turn, a tool's once it is

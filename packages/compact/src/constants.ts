@@ -48,8 +48,19 @@ export const ELIDED_MARKER = '[tool result elided]';
 /** Content of a read-only tool result made redundant by a later identical call. */
 export const SUPERSEDED_MARKER = '[superseded by a later identical call]';
 
-/** Appended to a tool result shortened to {@link OLD_RESULT_BYTES}. */
-export const TRUNCATION_MARKER = '[truncated to stay within the context window]';
+/**
+ * Bytes each long string field of a stale tool call's input (a `write_file` content, a `bash`
+ * heredoc) is shortened to, marker included. Half of {@link OLD_RESULT_BYTES}: a call usually has one
+ * long field beside short ones (the path, the command's head) that stay whole.
+ */
+export const OLD_INPUT_FIELD_BYTES = 256;
+
+/**
+ * The words of the one marker line that stands where a shortened text's middle was:
+ * `[N bytes truncated to stay within the context window]` (for a patch, `; files: …` before the
+ * bracket). Head and tail stay around it.
+ */
+export const TRUNCATION_MARKER = 'truncated to stay within the context window';
 
 /**
  * Replaces an attachment once its turn is over. The caller prefixes the file's name, so the model can

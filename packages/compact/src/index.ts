@@ -22,7 +22,7 @@ export type {
   Summarize,
   SummaryContext,
 } from './compact.js';
-export { attachmentMarker, compact, shortenResult } from './compact.js';
+export { attachmentMarker, compact } from './compact.js';
 export {
   ATTACHMENT_MARKER,
   CONTINUATION_MARKER,
@@ -35,6 +35,7 @@ export {
   ELIDED_MARKER,
   HYSTERESIS,
   MISSING_RESULT_MARKER,
+  OLD_INPUT_FIELD_BYTES,
   OLD_RESULT_BYTES,
   RECENCY_WINDOW_TURNS,
   SUMMARY_HEADER,
@@ -59,6 +60,7 @@ export type { CompactionPlan, PlanConfig, PlanSession } from './plan.js';
 export { planCompaction, summaryAllowance } from './plan.js';
 export type { RepairAction, RepairResult } from './repair.js';
 export { repair } from './repair.js';
+export { shortenCallInput, shortenResult, shortenText, truncationMarker } from './shorten.js';
 export { isSummaryMessage } from './summary-message.js';
 export type { TaskCutConfig, TaskCutPlan } from './task-cut.js';
 export { planTaskCut } from './task-cut.js';
