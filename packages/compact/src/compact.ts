@@ -11,6 +11,7 @@ import {
 import { buildDigest, type Digest, type DigestPosition, renderDigest, summaryHeader } from './digest.js';
 import { planCompaction, summaryAllowance, summaryTextTokens } from './plan.js';
 import { shortenCallInput, shortenResult } from './shorten.js';
+import { explainShortfall, type TargetShortfall } from './shortfall.js';
 import { planTaskCut } from './task-cut.js';
 import { countMessageTokens } from './tokens.js';
 import { DEFAULT_TOOL_NAMES, type ToolNameMapping } from './tool-names.js';
@@ -110,6 +111,11 @@ export interface CompactionResult {
   digest?: Digest;
   /** Why nothing was done, when nothing was. */
   skipped?: 'below-trigger' | 'paused' | 'no-change';
+  /**
+   * Present when the transcript was over the trigger and is still above the target: which stages ran,
+   * what is protected and how many tokens each part is, and a one-line reason.
+   */
+  shortfall?: TargetShortfall;
   /** State to pass to the next call. */
   state: CompactionState;
 }
@@ -173,7 +179,18 @@ export async function compact(
   });
 
   if (options.state?.paused && before < (options.state.resumeAt ?? Number.POSITIVE_INFINITY)) {
-    return unchanged('paused', options.state);
+    const result = unchanged('paused', options.state);
+    if (before > targetTokens) {
+      const resumeAt = options.state.resumeAt;
+      result.shortfall = explainShortfall(
+        messages,
+        tokens,
+        targetTokens,
+        [],
+        `auto-compaction is paused${resumeAt === undefined ? '' : ` until ${resumeAt} tokens`} (the last one opened less than ${HYSTERESIS * 100} points of headroom); `,
+      );
+    }
+    return result;
   }
   if (before <= trigger * budget) return unchanged('below-trigger', options.state ?? { paused: false });
 
@@ -346,8 +363,22 @@ export async function compact(
     trigger * budget - after < HYSTERESIS * budget
       ? { paused: true, resumeAt: Math.ceil(after + HYSTERESIS * budget) }
       : { paused: false };
-  if (stages.length === 0) return { ...unchanged('no-change', state) };
+  const shortfall =
+    after > targetTokens
+      ? explainShortfall(
+          output,
+          tokens,
+          targetTokens,
+          stages.map((stage) => stage.stage),
+        )
+      : undefined;
+  if (stages.length === 0) {
+    const result = unchanged('no-change', state);
+    if (shortfall) result.shortfall = shortfall;
+    return result;
+  }
   const result: CompactionResult = { messages: output, before, after, stages, state };
   if (digest) result.digest = digest;
+  if (shortfall) result.shortfall = shortfall;
   return result;
 }

@@ -61,6 +61,8 @@ export { planCompaction, summaryAllowance } from './plan.js';
 export type { RepairAction, RepairResult } from './repair.js';
 export { repair } from './repair.js';
 export { shortenCallInput, shortenResult, shortenText, truncationMarker } from './shorten.js';
+export type { KeptPart, KeptPartName, TargetShortfall } from './shortfall.js';
+export { explainShortfall } from './shortfall.js';
 export { isSummaryMessage } from './summary-message.js';
 export type { TaskCutConfig, TaskCutPlan } from './task-cut.js';
 export { planTaskCut } from './task-cut.js';

@@ -53,8 +53,15 @@ describe('ctxkit compact', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
-      /^ctxkit: note: \d+ tokens after compaction, still over the 1000-token budget \(the latest user turn and the last 3 model turns are never compacted\)\n$/,
+      /^ctxkit: note: target not reached, still over the 1000-token budget: [\d,]+ tokens no stage could change anything; target 500\. Protected [\d,]+: latest user message \(the task\) \d+, recency window \(last 3 model turns\) [\d,]+ — over the target by itself\.\n$/,
     );
+    const required = await runInProcess(
+      ['compact', 'huge.json', '-f', 'openai', '--window', '1000', '--require-target'],
+      directory,
+    );
+    expect(required.code).toBe(2);
+    expect(JSON.parse(required.stdout)).toHaveLength(3);
+    expect(required.stderr).toMatch(/--require-target: [\d,]+ tokens is above the 500-token target\n$/);
     const quiet = await runInProcess(
       ['--quiet', 'compact', 'huge.json', '-f', 'openai', '--window', '1000'],
       directory,

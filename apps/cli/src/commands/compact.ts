@@ -4,9 +4,9 @@ import {
   isEmptyMessage,
   type Message,
   type Provider,
-  RECENCY_WINDOW_TURNS,
   repair,
   sourceIndexOf,
+  type TargetShortfall,
   TranscriptFormatError,
   toAnthropic,
   toProvider,
@@ -31,6 +31,7 @@ interface CompactCommandOptions {
   target: number;
   json?: boolean;
   repair?: boolean;
+  requireTarget?: boolean;
 }
 
 function parseTokens(value: string): number {
@@ -181,6 +182,10 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
     )
     .option('--json', 'print { messages, report } instead of the bare transcript')
     .option('--repair', 'repair an invalid transcript (orphans, missing results) before compacting')
+    .option(
+      '--require-target',
+      'exit 2 (after writing the output) when compaction ends above the target, saying why',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  ctxkit compact session.json --format openai --window 32000 > compacted.json\n' +
@@ -210,16 +215,17 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         target: options.target,
         countTokens: (text) => tokenizer.count(text),
       });
-      if (result.after > budget && !io.quiet) {
-        // Not an error (the transcript is still valid and smaller), but the caller must know it will
-        // not fit: what is left is the latest turn and the recency window, which are never compacted.
-        io.stderr.write(
-          `ctxkit: note: ${result.after} tokens after compaction, still over the ${budget}-token budget (the latest user turn and the last ${RECENCY_WINDOW_TURNS} model turns are never compacted)\n`,
-        );
+      const shortfall = result.shortfall;
+      if (shortfall && !io.quiet) {
+        // Not an error by default (the transcript is still valid and smaller), but the caller must
+        // know, and why: which stages ran, what is protected and how many tokens that is.
+        const over = result.after > budget ? `, still over the ${budget}-token budget` : '';
+        io.stderr.write(`ctxkit: note: target not reached${over}: ${shortfall.reason}\n`);
       }
       const output = toProvider(result.messages, options.format);
       if (!options.json) {
         writeJson(io, writeBack(json, result.messages, options.format));
+        if (options.requireTarget && shortfall) throw new UserError(targetNotReached(shortfall));
         return;
       }
       const report = {
@@ -238,6 +244,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
           tokensAfter: stage.tokensAfter,
         })),
         digest: result.digest ?? null,
+        shortfall: result.shortfall ?? null,
         state: result.state,
       };
       if (options.format === 'anthropic') {
@@ -250,5 +257,10 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       } else {
         writeJson(io, { messages: output, report });
       }
+      if (options.requireTarget && shortfall) throw new UserError(targetNotReached(shortfall));
     });
+}
+
+function targetNotReached(shortfall: TargetShortfall): string {
+  return `--require-target: ${Math.round(shortfall.tokens)} tokens is above the ${Math.round(shortfall.targetTokens)}-token target`;
 }
