@@ -64,9 +64,12 @@ export interface CompactOptions {
   supersedableTools?: readonly string[];
   /** Tool-name mapping for the digest. */
   toolNames?: ToolNameMapping;
-  /** Complete user turns a cut keeps beyond the current one. */
+  /**
+   * Complete user turns a cut keeps beyond the current one; 2 by default. Left unset (with
+   * `keepFraction`), the default gives way when it alone keeps the transcript above target.
+   */
   keepTurns?: number;
-  /** Share of the budget the kept tail must hold. */
+  /** Share of the budget the kept tail must hold; 0.20 by default, giving way like `keepTurns`. */
   keepFraction?: number;
   /** Token counter; the chars/4 estimate of @ctxkit/tokenize by default. */
   countTokens?: CountTokens;
@@ -78,9 +81,11 @@ export interface CompactOptions {
  * The stages that replace a span of messages with one summary, in the order they run:
  * - `cut`: a prefix cut at a user message, keeping `keepTurns` earlier turns;
  * - `cut-in-task`: earlier model turns of the current task (after the latest user message, before the
- *   recency window) — the cut a long agent run needs.
+ *   recency window) — the cut a long agent run needs;
+ * - `cut-kept-turns`: when still over target and neither `keepTurns` nor `keepFraction` was given, a
+ *   later prefix cut that the default floors had protected (an explicit value is never relaxed).
  */
-export type CutStageName = 'cut' | 'cut-in-task';
+export type CutStageName = 'cut' | 'cut-in-task' | 'cut-kept-turns';
 
 /** The stages, in the order they run. */
 export type StageName = 'supersede' | 'shorten' | 'attachments' | CutStageName;
@@ -291,9 +296,9 @@ export async function compact(
     return { ...rest, text: message.text ? `${message.text}\n${markers}` : markers };
   });
 
-  // Stages 4-5: cuts, each replacing a span with one summary. (4) a prefix cut at a user message,
+  // Stages 4-6: cuts, each replacing a span with one summary. (4) a prefix cut at a user message,
   // keeping `keepTurns` earlier turns; (5) a cut inside the current task — what an agent run of one
-  // task and hundreds of tool rounds needs, where the only user message is the task itself.
+  // task and hundreds of tool rounds needs, where the only user message is the task itself; (6) below.
   let output: Message[] = work;
   // Input index of every output message (-1 for a summary this call inserted).
   let origin: number[] = work.map((_message, index) => index);
@@ -326,7 +331,6 @@ export async function compact(
     origin = [...origin.slice(0, from), -1, ...origin.slice(to)];
     stages.push({ stage, indices: range, tokensAfter: total, digest: spanDigest });
   };
-  const keepFraction = options.keepFraction;
   if (total > targetTokens) {
     const plan = planCompaction(
       { messages: output },
@@ -335,7 +339,7 @@ export async function compact(
         trigger: 0,
         target,
         keepTurns: options.keepTurns,
-        keepFraction,
+        keepFraction: options.keepFraction,
         summaryTokens,
         countTokens,
         tokens,
@@ -344,11 +348,18 @@ export async function compact(
     if (plan) await cut('cut', plan.from, plan.to, 'before-task');
   }
   if (total > targetTokens) {
-    const plan = planTaskCut(
-      { messages: output },
-      { budget, target, keepFraction, summaryTokens, countTokens, tokens },
-    );
+    const plan = planTaskCut({ messages: output }, { budget, target, summaryTokens, countTokens, tokens });
     if (plan) await cut('cut-in-task', plan.from, plan.to, 'within-task');
+  }
+  // Stage 6: the default floors give way. keepTurns and keepFraction protect recent turns as a
+  // preference; left at their defaults, they yield when they alone keep the transcript above target.
+  // A value the caller chose is a rule and never yields.
+  if (total > targetTokens && options.keepTurns === undefined && options.keepFraction === undefined) {
+    const plan = planCompaction(
+      { messages: output },
+      { budget, trigger: 0, target, keepTurns: 0, keepFraction: 0, summaryTokens, countTokens, tokens },
+    );
+    if (plan) await cut('cut-kept-turns', plan.from, plan.to, 'before-task');
   }
   const digest =
     droppedInputs.size > 0

@@ -11,8 +11,8 @@ import type { Message } from './types.js';
  * - `recency-window`: the last {@link RECENCY_WINDOW_TURNS} model turns, never touched;
  * - `earlier-turns`: turns before the task message that no cut removed (`keepTurns`, `keepFraction`,
  *   or no user message to cut at);
- * - `task-turns`: model turns of the current task that the cut inside the task kept (`keepFraction`,
- *   or too few turns outside the recency window).
+ * - `task-turns`: model turns of the current task outside the recency window that no cut removed
+ *   (a span too small to be worth a summary).
  */
 export type KeptPartName = 'system' | 'summary' | 'task' | 'recency-window' | 'earlier-turns' | 'task-turns';
 
@@ -59,7 +59,7 @@ const PART_LABELS: Record<KeptPartName, string> = {
   task: 'latest user message (the task)',
   'recency-window': `recency window (last ${RECENCY_WINDOW_TURNS} model turns)`,
   'earlier-turns': 'earlier turns kept by keepTurns/keepFraction or with no user message to cut at',
-  'task-turns': 'model turns of the task kept by keepFraction or too few to cut',
+  'task-turns': 'model turns of the task too small to be worth a summary',
 };
 
 function formatTokens(value: number): string {

@@ -12,7 +12,7 @@ import { validate } from './validate.js';
 
 const PROVIDERS: Provider[] = ['openai', 'anthropic', 'ai-sdk'];
 /** Runs per provider; each run is up to 3,000 tool rounds, so this is hundreds of thousands of rounds. */
-const RUNS = 120;
+const RUNS = 80;
 
 // A run plus a budget that puts its fill between 40% and 400% of the budget.
 const scenario = (provider: Provider) =>
@@ -81,8 +81,7 @@ describe('compact on single-task agent runs (property)', () => {
           const kept = protectedTokens(messages);
           const bound = kept.tokens + (kept.cuttable ? summaryAllowance(budget) : 0);
           if (result.after <= 0.5 * budget) counts.reachable++;
-          if (keepFraction === 0 && bound <= 0.5 * budget)
-            expect(result.after).toBeLessThanOrEqual(0.5 * budget);
+          if (bound <= 0.5 * budget) expect(result.after).toBeLessThanOrEqual(0.5 * budget);
           if (result.after > 0.5 * budget) {
             const maximal = await compact(messages, { ...options, trigger: 0, target: 0 });
             expect(maximal.after).toBeGreaterThan(0.5 * budget);

@@ -48,7 +48,7 @@ function singleTaskRun(turns: number): Message[] {
 describe('planTaskCut', () => {
   it('plans a span right after the task message that ends before the recency window and on no tool result', () => {
     const messages = singleTaskRun(30);
-    const plan = planTaskCut({ messages }, { budget: 6000, keepFraction: 0 });
+    const plan = planTaskCut({ messages }, { budget: 6000 });
     expect(plan).toBeDefined();
     expect(plan?.from).toBe(2);
     expect(messages[plan?.to ?? 0]?.role).toBe('assistant');

@@ -1,6 +1,6 @@
 import { estimateTokens } from '@ctxkit/tokenize';
-import { assertFraction, assertPositive, assertShare } from './check-options.js';
-import { DEFAULT_KEEP_FRACTION, DEFAULT_TARGET } from './constants.js';
+import { assertFraction, assertPositive } from './check-options.js';
+import { DEFAULT_TARGET } from './constants.js';
 import { type PlanSession, summaryAllowance } from './plan.js';
 import { countMessageTokens } from './tokens.js';
 import { findLatestUserIndex, findLeadingSystemEnd, findRecencyStart } from './turns.js';
@@ -12,8 +12,6 @@ export interface TaskCutConfig {
   budget: number;
   /** Fraction of the budget to bring the transcript down to; 0.50 by default. */
   target?: number;
-  /** Share of the budget the kept tail must hold at least; 0.20 by default. */
-  keepFraction?: number;
   /** Tokens reserved for the summary message; {@link summaryAllowance} of the budget by default. */
   summaryTokens?: number;
   /** Token counter; the chars/4 estimate of @ctxkit/tokenize by default. */
@@ -40,7 +38,7 @@ export interface TaskCutPlan {
   summaryTokens: number;
   /** Whether `tokensAfter` is within the target; false when even the latest allowed cut is not enough. */
   fits: boolean;
-  /** The latest index the span may end at (the recency window, or earlier to keep `keepFraction`). */
+  /** The latest index the span may end at: the start of the recency window. */
   latestAllowed: number;
 }
 
@@ -50,10 +48,11 @@ export interface TaskCutPlan {
  * `planCompaction`) has nothing to remove; this one removes the oldest model turns of the task
  * instead. The span starts right after the latest user message (the task survives by construction:
  * the message itself is kept, never a paraphrase), ends at a message that is not a tool result (so
- * every tool call leaves with its results), never reaches into the recency window, leaves at least
- * `keepFraction` of the budget in the tail, and holds at least one assistant message. Among the
- * allowed ends the earliest that reaches the target wins, dropping as little as possible; when none
- * does, the latest allowed (`fits: false`). Returns undefined when no span would save tokens.
+ * every tool call leaves with its results), never reaches into the recency window, and holds at least
+ * one assistant message. Among the allowed ends the earliest that reaches the target wins, dropping as
+ * little as possible — so the task keeps as many recent turns as the target has room for, and no
+ * `keepFraction` floor applies inside the task: here the target wins. When no end reaches the target,
+ * the latest allowed (`fits: false`). Returns undefined when no span would save tokens.
  */
 export function planTaskCut(session: PlanSession, config: TaskCutConfig): TaskCutPlan | undefined {
   const { messages } = session;
@@ -61,10 +60,8 @@ export function planTaskCut(session: PlanSession, config: TaskCutConfig): TaskCu
   const tokens = config.tokens ?? messages.map((message) => countMessageTokens(message, countTokens));
   const budget = config.budget;
   const target = config.target ?? DEFAULT_TARGET;
-  const keepFraction = config.keepFraction ?? DEFAULT_KEEP_FRACTION;
   assertPositive('planTaskCut', 'budget', budget);
   assertFraction('planTaskCut', 'target', target);
-  assertShare('planTaskCut', 'keepFraction', keepFraction);
   const summaryTokens = config.summaryTokens ?? summaryAllowance(budget);
 
   const suffix = new Array<number>(messages.length + 1).fill(0);
@@ -74,8 +71,7 @@ export function planTaskCut(session: PlanSession, config: TaskCutConfig): TaskCu
 
   const latestUser = findLatestUserIndex(messages);
   const from = latestUser >= 0 ? latestUser + 1 : findLeadingSystemEnd(messages);
-  let latestAllowed = findRecencyStart(messages);
-  while (latestAllowed > from && (suffix[latestAllowed] as number) < keepFraction * budget) latestAllowed--;
+  const latestAllowed = findRecencyStart(messages);
   if (latestAllowed <= from) return undefined;
 
   const head = total - (suffix[from] as number);
