@@ -168,15 +168,25 @@ describe('compact', () => {
   it('pauses auto-compaction when it cannot open 5 points of headroom, and says so', async () => {
     // Everything is inside the current turn and the recency window: nothing can be removed.
     const stuck: Message[] = [
-      { role: 'user', text: 'z'.repeat(4000) },
+      { role: 'user', text: 'z'.repeat(3400) },
       { role: 'assistant', text: 'ok' },
     ];
     const first = await compact(stuck, { budget: 1000 });
     expect(first.state).toEqual({ paused: true, resumeAt: Math.ceil(first.after + 50) });
     const second = await compact(stuck, { budget: 1000, state: first.state });
     expect(second.skipped).toBe('paused');
+    expect(second.shortfall?.reason).toMatch(/^auto-compaction is paused until \d+ tokens/);
     const grown = [...stuck, { role: 'user' as const, text: 'w'.repeat(400) }];
     const third = await compact(grown, { budget: 1000, state: first.state });
     expect(third.skipped).not.toBe('paused');
+  });
+
+  it('never stays paused past the budget itself', async () => {
+    const over: Message[] = [
+      { role: 'user', text: 'z'.repeat(4400) },
+      { role: 'assistant', text: 'ok' },
+    ];
+    const result = await compact(over, { budget: 1000, state: { paused: true, resumeAt: 5000 } });
+    expect(result.skipped).toBe('no-change');
   });
 });

@@ -1,4 +1,5 @@
 import { estimateTokens } from '@ctxkit/tokenize';
+import { ANTHROPIC_CACHE_PRICES, type CacheImpact, type CachePrices, impactOf } from './cache-cost.js';
 import { assertCount, assertFraction, assertNotAbove, assertPositive, assertShare } from './check-options.js';
 import {
   ATTACHMENT_MARKER,
@@ -46,7 +47,7 @@ export type Summarize = (
 export interface CompactionState {
   /** Whether auto-compaction is paused (the last one could not open enough headroom). */
   paused: boolean;
-  /** While paused: the token count at which compaction is tried again. */
+  /** While paused: the token count at which compaction is tried again (past the budget it always is). */
   resumeAt?: number;
 }
 
@@ -75,6 +76,14 @@ export interface CompactOptions {
   countTokens?: CountTokens;
   /** State from the previous call; omit to always allow compaction. */
   state?: CompactionState;
+  /**
+   * Tokens a compaction must remove to run at all (the idea of Anthropic context editing's
+   * `clear_at_least`): every compaction re-writes the prompt cache from its first change on, so one
+   * that removes little costs more than it saves. Ignored past the budget itself. 0 by default.
+   */
+  minSavings?: number;
+  /** Cache price ratios for the reported {@link CacheImpact}; {@link ANTHROPIC_CACHE_PRICES} by default. */
+  cachePrices?: CachePrices;
 }
 
 /**
@@ -114,8 +123,13 @@ export interface CompactionResult {
   stages: StageReport[];
   /** The digest of everything the cuts replaced (all of them, in transcript order), when anything was cut. */
   digest?: Digest;
-  /** Why nothing was done, when nothing was. */
-  skipped?: 'below-trigger' | 'paused' | 'no-change';
+  /**
+   * Why nothing was done, when nothing was: below the trigger, paused by hysteresis, no stage could
+   * change anything, or the compaction would have removed fewer than `minSavings` tokens.
+   */
+  skipped?: 'below-trigger' | 'paused' | 'no-change' | 'below-min-savings';
+  /** What the compaction does to the prompt cache (tokens re-written, break-even), when it changed anything. */
+  cache?: CacheImpact;
   /**
    * Present when the transcript was over the trigger and is still above the target: which stages ran,
    * what is protected and how many tokens each part is, and a one-line reason.
@@ -170,6 +184,7 @@ export async function compact(
   assertNotAbove('compact', target, trigger);
   if (options.keepTurns !== undefined) assertCount('compact', 'keepTurns', options.keepTurns);
   if (options.keepFraction !== undefined) assertShare('compact', 'keepFraction', options.keepFraction);
+  if (options.minSavings !== undefined) assertCount('compact', 'minSavings', options.minSavings);
   const targetTokens = target * budget;
   const tokens = messages.map((message) => countMessageTokens(message, countTokens));
   let total = tokens.reduce((sum, value) => sum + value, 0);
@@ -183,7 +198,13 @@ export async function compact(
     state,
   });
 
-  if (options.state?.paused && before < (options.state.resumeAt ?? Number.POSITIVE_INFINITY)) {
+  // A pause saves re-paying the prompt cache on every turn, but never at the price of a request over
+  // the budget itself: past it, compaction runs whatever the state says.
+  if (
+    options.state?.paused &&
+    before < (options.state.resumeAt ?? Number.POSITIVE_INFINITY) &&
+    before <= budget
+  ) {
     const result = unchanged('paused', options.state);
     if (before > targetTokens) {
       const resumeAt = options.state.resumeAt;
@@ -374,6 +395,15 @@ export async function compact(
     trigger * budget - after < HYSTERESIS * budget
       ? { paused: true, resumeAt: Math.ceil(after + HYSTERESIS * budget) }
       : { paused: false };
+  const minSavings = options.minSavings ?? 0;
+  const explainSkipped = () =>
+    explainShortfall(
+      messages,
+      messages.map((message) => countMessageTokens(message, countTokens)),
+      targetTokens,
+      [],
+      `compaction would remove ${before - after} tokens, fewer than minSavings ${minSavings}; `,
+    );
   const shortfall =
     after > targetTokens
       ? explainShortfall(
@@ -388,7 +418,24 @@ export async function compact(
     if (shortfall) result.shortfall = shortfall;
     return result;
   }
-  const result: CompactionResult = { messages: output, before, after, stages, state };
+  if (before - after < minSavings && before <= budget) {
+    const result = unchanged('below-min-savings', options.state ?? { paused: false });
+    result.shortfall = explainSkipped();
+    return result;
+  }
+  // The unchanged leading messages are the input's own objects: the cache still matches them.
+  let common = 0;
+  while (common < output.length && output[common] === messages[common]) common++;
+  let reused = 0;
+  for (let index = 0; index < common; index++) reused += tokens[index] as number;
+  const result: CompactionResult = {
+    messages: output,
+    before,
+    after,
+    stages,
+    state,
+    cache: impactOf(before, after, reused, options.cachePrices ?? ANTHROPIC_CACHE_PRICES),
+  };
   if (digest) result.digest = digest;
   if (shortfall) result.shortfall = shortfall;
   return result;

@@ -12,6 +12,8 @@ export { fromProvider, toProvider } from './adapters/index.js';
 export type { OpenAIAdapterOptions, OpenAIChatMessage, OpenAIToolCall } from './adapters/openai.js';
 export { fromOpenAI, toOpenAI } from './adapters/openai.js';
 export { sourceIndexOf, TranscriptFormatError } from './adapters/shared.js';
+export type { CacheImpact, CachePrices } from './cache-cost.js';
+export { ANTHROPIC_CACHE_PRICES, CACHE_PRICES, cacheImpact, OPENAI_CACHE_PRICES } from './cache-cost.js';
 export type {
   CompactionResult,
   CompactionState,
