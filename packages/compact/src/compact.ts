@@ -329,9 +329,14 @@ export async function compact(
     const dropped = output.slice(from, to);
     const spanDigest = buildDigest(dropped, { toolNames: options.toolNames });
     const header = summaryHeader(position);
+    // The digest gets its share of the budget — or less, when the share would put a transcript whose
+    // kept parts fit the budget over it: a shorter summary beats a request the provider rejects.
+    let kept = total;
+    for (let index = from; index < to; index++) kept -= tokens[index] as number;
+    const allowance = Math.max(0, Math.min(summaryTokens, budget - kept));
     let text = options.summarize
       ? await options.summarize(dropped, spanDigest, { position })
-      : renderDigest(spanDigest, { maxTokens: summaryTextTokens(summaryTokens), countTokens, position });
+      : renderDigest(spanDigest, { maxTokens: summaryTextTokens(allowance), countTokens, position });
     if (typeof text !== 'string') {
       throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);
     }
