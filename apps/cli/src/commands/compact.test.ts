@@ -69,6 +69,20 @@ describe('ctxkit compact', () => {
     expect(quiet.stderr).toBe('');
   });
 
+  it('reports the cache impact, and --min-savings skips a compaction that removes too little', async () => {
+    const run = async (extra: string[]) =>
+      runInProcess(['compact', session, '--format', 'openai', '--window', '8000', '--json', ...extra], '/');
+    const plain = JSON.parse((await run([])).stdout) as {
+      report: { before: number; after: number; cache: { savedTokens: number; breakEvenRequests: number } };
+    };
+    expect(plain.report.cache.savedTokens).toBe(plain.report.before - plain.report.after);
+    const skipped = await run(['--min-savings', String(plain.report.cache.savedTokens + 1)]);
+    expect(skipped.code).toBe(0);
+    const document = JSON.parse(skipped.stdout) as { report: { skipped: string; cache: unknown } };
+    expect(document.report).toMatchObject({ skipped: 'below-min-savings', cache: null });
+    expect((await run(['--min-savings', 'lots'])).code).toBe(2);
+  });
+
   it('keeps Anthropic system text as a parameter', async () => {
     const directory = writeTemp('anthropic.json', {
       system: 'Be brief.',

@@ -32,6 +32,7 @@ interface CompactCommandOptions {
   json?: boolean;
   repair?: boolean;
   requireTarget?: boolean;
+  minSavings?: number;
 }
 
 function parseTokens(value: string): number {
@@ -182,6 +183,18 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
     )
     .option('--json', 'print { messages, report } instead of the bare transcript')
     .option('--repair', 'repair an invalid transcript (orphans, missing results) before compacting')
+    .addOption(
+      new Option(
+        '--min-savings <tokens>',
+        'skip a compaction that would remove fewer tokens (it re-writes the prompt cache), unless over the budget',
+      ).argParser((value: string) => {
+        const tokens = parseWholeNumber(value);
+        if (tokens === undefined) {
+          throw new InvalidArgumentError(`expected a whole number of tokens, found "${value}"`);
+        }
+        return tokens;
+      }),
+    )
     .option(
       '--require-target',
       'exit 2 (after writing the output) when compaction ends above the target, saying why',
@@ -214,6 +227,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         trigger: options.trigger,
         target: options.target,
         countTokens: (text) => tokenizer.count(text),
+        ...(options.minSavings === undefined ? {} : { minSavings: options.minSavings }),
       });
       const shortfall = result.shortfall;
       if (shortfall && !io.quiet) {
@@ -245,6 +259,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         })),
         digest: result.digest ?? null,
         shortfall: result.shortfall ?? null,
+        cache: result.cache ?? null,
         state: result.state,
       };
       if (options.format === 'anthropic') {
