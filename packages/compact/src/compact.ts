@@ -333,7 +333,8 @@ export async function compact(
     // kept parts fit the budget over it: a shorter summary beats a request the provider rejects.
     let kept = total;
     for (let index = from; index < to; index++) kept -= tokens[index] as number;
-    const allowance = Math.max(0, Math.min(summaryTokens, budget - kept));
+    // (When the kept parts alone are over the budget, a shorter summary would not help: full share.)
+    const allowance = kept < budget ? Math.min(summaryTokens, budget - kept) : summaryTokens;
     let text = options.summarize
       ? await options.summarize(dropped, spanDigest, { position })
       : renderDigest(spanDigest, { maxTokens: summaryTextTokens(allowance), countTokens, position });
