@@ -27,6 +27,8 @@ export interface SummaryContext {
    * task message, as a reminder.
    */
   position: DigestPosition;
+  /** Tokens the summary text may use (its share of the budget); the rendered digest fits in it. */
+  maxTokens: number;
 }
 
 /**
@@ -336,7 +338,7 @@ export async function compact(
     // (When the kept parts alone are over the budget, a shorter summary would not help: full share.)
     const allowance = kept < budget ? Math.min(summaryTokens, budget - kept) : summaryTokens;
     let text = options.summarize
-      ? await options.summarize(dropped, spanDigest, { position })
+      ? await options.summarize(dropped, spanDigest, { position, maxTokens: summaryTextTokens(allowance) })
       : renderDigest(spanDigest, { maxTokens: summaryTextTokens(allowance), countTokens, position });
     if (typeof text !== 'string') {
       throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);

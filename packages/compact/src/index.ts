@@ -53,7 +53,7 @@ export type {
   DigestPosition,
   RenderDigestOptions,
 } from './digest.js';
-export { buildDigest, parseDigest, renderDigest } from './digest.js';
+export { buildDigest, parseDigest, renderDigest, summaryHeader } from './digest.js';
 export type { DocumentGateOptions, DocumentGateResult } from './document-gate.js';
 export { acceptDocumentCompaction, extractPathTokens } from './document-gate.js';
 export type { ElisionOptions, ElisionResult } from './elide.js';
@@ -65,6 +65,8 @@ export { repair } from './repair.js';
 export { shortenCallInput, shortenResult, shortenText, truncationMarker } from './shorten.js';
 export type { KeptPart, KeptPartName, TargetShortfall } from './shortfall.js';
 export { explainShortfall } from './shortfall.js';
+export type { SummaryGateOptions, SummaryGateResult } from './summary-gate.js';
+export { acceptSummary } from './summary-gate.js';
 export { isSummaryMessage } from './summary-message.js';
 export type { TaskCutConfig, TaskCutPlan } from './task-cut.js';
 export { planTaskCut } from './task-cut.js';

@@ -19,6 +19,7 @@ import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
 import { parseWholeNumber } from '../parse-number.js';
+import { createModelSummarizer } from './summarizer.js';
 
 /** The transcript formats `compact` and `validate` read and write. */
 export const TRANSCRIPT_FORMATS: Provider[] = ['openai', 'anthropic', 'ai-sdk'];
@@ -33,6 +34,8 @@ interface CompactCommandOptions {
   repair?: boolean;
   requireTarget?: boolean;
   minSavings?: number;
+  summarizer?: string;
+  summarizerModel?: string;
 }
 
 function parseTokens(value: string): number {
@@ -196,6 +199,11 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       }),
     )
     .option(
+      '--summarizer <url>',
+      'OpenAI-compatible base URL (Ollama, llama.cpp, vLLM, OpenAI) for a model-written summary of a cut; the digest stands in when it fails the gate',
+    )
+    .option('--summarizer-model <name>', 'model the --summarizer server runs')
+    .option(
       '--require-target',
       'exit 2 (after writing the output) when compaction ends above the target, saying why',
     )
@@ -222,11 +230,14 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         io.stderr.write(`ctxkit: repaired message ${at}: ${action.action} — ${action.detail}\n`);
       }
       const tokenizer = createTokenizer({ encoding });
+      const countTokens = (text: string) => tokenizer.count(text);
+      const summarizer = summarizerFor(options, countTokens);
       const result = await compact(messages, {
+        ...(summarizer ? { summarize: summarizer.summarize } : {}),
         budget,
         trigger: options.trigger,
         target: options.target,
-        countTokens: (text) => tokenizer.count(text),
+        countTokens,
         ...(options.minSavings === undefined ? {} : { minSavings: options.minSavings }),
       });
       const shortfall = result.shortfall;
@@ -260,6 +271,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         digest: result.digest ?? null,
         shortfall: result.shortfall ?? null,
         cache: result.cache ?? null,
+        ...(summarizer ? { summaries: summarizer.records } : {}),
         state: result.state,
       };
       if (options.format === 'anthropic') {
@@ -274,6 +286,30 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       }
       if (options.requireTarget && shortfall) throw new UserError(targetNotReached(shortfall));
     });
+}
+
+function summarizerFor(
+  options: CompactCommandOptions,
+  countTokens: (text: string) => number,
+): ReturnType<typeof createModelSummarizer> | undefined {
+  if (options.summarizer === undefined) {
+    if (options.summarizerModel !== undefined)
+      throw new UserError('--summarizer-model needs --summarizer URL');
+    return undefined;
+  }
+  if (options.summarizerModel === undefined) {
+    throw new UserError('expected --summarizer-model NAME with --summarizer');
+  }
+  let url: URL;
+  try {
+    url = new URL(options.summarizer);
+  } catch {
+    throw new UserError(`--summarizer: expected an http(s) base URL, found "${options.summarizer}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UserError(`--summarizer: expected an http(s) base URL, found "${options.summarizer}"`);
+  }
+  return createModelSummarizer({ baseUrl: options.summarizer, model: options.summarizerModel, countTokens });
 }
 
 function targetNotReached(shortfall: TargetShortfall): string {
