@@ -163,14 +163,19 @@ export function attachmentMarker(attachment: Attachment): string {
  * Bring a stored transcript down to `target` of `budget` — and do nothing at all below `trigger`.
  * Stages run in order, each only while the transcript is still above target, oldest messages first:
  * 1. supersede: a read-only call repeated later with identical input has its earlier result replaced;
- * 2. shorten: tool results outside the recency window are cut to 512 bytes with a marker;
+ * 2. shorten: tool results outside the recency window are cut to 512 bytes, and long fields of tool
+ *    call inputs to 256, head and tail around one marker;
  * 3. attachments: images and documents from finished turns become a marker naming the file;
  * 4. cut: a prefix ending at a safe user-message boundary ({@link planCompaction}) is replaced by one
- *    system message holding the summary (`summarize`, or the rendered digest).
+ *    system message holding the summary (`summarize`, or the rendered digest);
+ * 5. cut-in-task: the oldest complete model turns after the latest user message and before the
+ *    recency window ({@link planTaskCut}) are replaced by one summary reminder right after it;
+ * 6. cut-kept-turns: only with `keepTurns` and `keepFraction` both left at their defaults, a later
+ *    prefix cut that those floors had protected.
  * The recency window and the latest user message are never touched, tool calls keep their results,
  * and the input is never mutated, so a valid transcript stays valid for every provider. The trigger
  * and target are different numbers on purpose: compacting to the first point that fits would trigger
- * again on the next turn.
+ * again on the next turn. A result above target carries `shortfall`, saying why.
  */
 export async function compact(
   messages: readonly Message[],
