@@ -1,4 +1,5 @@
 import { estimateTokens } from '@ctxkit/tokenize';
+import { ANTHROPIC_CACHE_PRICES, type CacheImpact, type CachePrices, impactOf } from './cache-cost.js';
 import { assertCount, assertFraction, assertNotAbove, assertPositive, assertShare } from './check-options.js';
 import {
   ATTACHMENT_MARKER,
@@ -6,20 +7,39 @@ import {
   DEFAULT_TARGET,
   DEFAULT_TRIGGER,
   HYSTERESIS,
-  OLD_RESULT_BYTES,
-  SUMMARY_HEADER,
   SUPERSEDED_MARKER,
-  TRUNCATION_MARKER,
 } from './constants.js';
-import { buildDigest, type Digest, renderDigest } from './digest.js';
+import { buildDigest, type Digest, type DigestPosition, renderDigest, summaryHeader } from './digest.js';
 import { planCompaction, summaryAllowance, summaryTextTokens } from './plan.js';
+import { shortenCallInput, shortenResult } from './shorten.js';
+import { explainShortfall, type TargetShortfall } from './shortfall.js';
+import { planTaskCut } from './task-cut.js';
 import { countMessageTokens } from './tokens.js';
-import type { ToolNameMapping } from './tool-names.js';
+import { DEFAULT_TOOL_NAMES, type ToolNameMapping } from './tool-names.js';
 import { findLatestUserIndex, findRecencyStart, pairCalls } from './turns.js';
 import type { Attachment, CountTokens, Message } from './types.js';
 
-/** Replaces a cut prefix with text; gets the dropped messages and their must-preserve digest. */
-export type Summarize = (dropped: readonly Message[], digest: Digest) => Promise<string>;
+/** What a {@link Summarize} callback is told about the span it summarizes. */
+export interface SummaryContext {
+  /**
+   * `before-task`: earlier turns cut at a user message; the summary goes before the latest user
+   * message. `within-task`: earlier model turns of the current task; the summary goes right after the
+   * task message, as a reminder.
+   */
+  position: DigestPosition;
+  /** Tokens the summary text may use (its share of the budget); the rendered digest fits in it. */
+  maxTokens: number;
+}
+
+/**
+ * Replaces a cut span with text; gets the dropped messages, their must-preserve digest and where the
+ * summary goes.
+ */
+export type Summarize = (
+  dropped: readonly Message[],
+  digest: Digest,
+  context: SummaryContext,
+) => Promise<string>;
 
 /**
  * Auto-compaction state the caller keeps between calls. A compaction that leaves less than
@@ -29,7 +49,7 @@ export type Summarize = (dropped: readonly Message[], digest: Digest) => Promise
 export interface CompactionState {
   /** Whether auto-compaction is paused (the last one could not open enough headroom). */
   paused: boolean;
-  /** While paused: the token count at which compaction is tried again. */
+  /** While paused: the token count at which compaction is tried again (past the budget it always is). */
   resumeAt?: number;
 }
 
@@ -47,27 +67,50 @@ export interface CompactOptions {
   supersedableTools?: readonly string[];
   /** Tool-name mapping for the digest. */
   toolNames?: ToolNameMapping;
-  /** Complete user turns a cut keeps beyond the current one. */
+  /**
+   * Complete user turns a cut keeps beyond the current one; 2 by default. Left unset (with
+   * `keepFraction`), the default gives way when it alone keeps the transcript above target.
+   */
   keepTurns?: number;
-  /** Share of the budget the kept tail must hold. */
+  /** Share of the budget the kept tail must hold; 0.20 by default, giving way like `keepTurns`. */
   keepFraction?: number;
   /** Token counter; the chars/4 estimate of @ctxkit/tokenize by default. */
   countTokens?: CountTokens;
   /** State from the previous call; omit to always allow compaction. */
   state?: CompactionState;
+  /**
+   * Tokens a compaction must remove to run at all (the idea of Anthropic context editing's
+   * `clear_at_least`): every compaction re-writes the prompt cache from its first change on, so one
+   * that removes little costs more than it saves. Ignored past the budget itself. 0 by default.
+   */
+  minSavings?: number;
+  /** Cache price ratios for the reported {@link CacheImpact}; {@link ANTHROPIC_CACHE_PRICES} by default. */
+  cachePrices?: CachePrices;
 }
 
+/**
+ * The stages that replace a span of messages with one summary, in the order they run:
+ * - `cut`: a prefix cut at a user message, keeping `keepTurns` earlier turns;
+ * - `cut-in-task`: earlier model turns of the current task (after the latest user message, before the
+ *   recency window) — the cut a long agent run needs;
+ * - `cut-kept-turns`: when still over target and neither `keepTurns` nor `keepFraction` was given, a
+ *   later prefix cut that the default floors had protected (an explicit value is never relaxed).
+ */
+export type CutStageName = 'cut' | 'cut-in-task' | 'cut-kept-turns';
+
 /** The stages, in the order they run. */
-export type StageName = 'supersede' | 'shorten' | 'attachments' | 'cut';
+export type StageName = 'supersede' | 'shorten' | 'attachments' | CutStageName;
 
 /** What one stage changed. */
 export interface StageReport {
   /** Which stage. */
   stage: StageName;
-  /** Input indices of the messages changed (for `cut`: the replaced range, `from` inclusive, `to` exclusive). */
+  /** Input indices of the messages changed (for a cut: the messages it replaced, ascending). */
   indices: number[];
   /** Estimated transcript tokens after the stage. */
   tokensAfter: number;
+  /** For a cut: the digest of the span it replaced. */
+  digest?: Digest;
 }
 
 /** What {@link compact} returns. */
@@ -80,10 +123,20 @@ export interface CompactionResult {
   after: number;
   /** The stages that changed something, in order. */
   stages: StageReport[];
-  /** The digest of the cut prefix, when a prefix was cut. */
+  /** The digest of everything the cuts replaced (all of them, in transcript order), when anything was cut. */
   digest?: Digest;
-  /** Why nothing was done, when nothing was. */
-  skipped?: 'below-trigger' | 'paused' | 'no-change';
+  /**
+   * Why nothing was done, when nothing was: below the trigger, paused by hysteresis, no stage could
+   * change anything, or the compaction would have removed fewer than `minSavings` tokens.
+   */
+  skipped?: 'below-trigger' | 'paused' | 'no-change' | 'below-min-savings';
+  /** What the compaction does to the prompt cache (tokens re-written, break-even), when it changed anything. */
+  cache?: CacheImpact;
+  /**
+   * Present when the transcript was over the trigger and is still above the target: which stages ran,
+   * what is protected and how many tokens each part is, and a one-line reason.
+   */
+  shortfall?: TargetShortfall;
   /** State to pass to the next call. */
   state: CompactionState;
 }
@@ -98,47 +151,6 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-// UTF-8 length of one UTF-16 unit at `index`: a surrogate pair is 4 bytes (2 per unit), a lone
-// surrogate 3 (it is encoded as U+FFFD). Counted by hand so the core runs where `Buffer` does not
-// (edge runtimes, browsers) without encoding a possibly huge result.
-function utf8UnitBytes(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  if (code < 0x80) return 1;
-  if (code < 0x800) return 2;
-  if (code >= 0xd800 && code <= 0xdbff) {
-    const next = text.charCodeAt(index + 1);
-    return next >= 0xdc00 && next <= 0xdfff ? 2 : 3;
-  }
-  if (code >= 0xdc00 && code <= 0xdfff) {
-    const previous = text.charCodeAt(index - 1);
-    return previous >= 0xd800 && previous <= 0xdbff ? 2 : 3;
-  }
-  return 3;
-}
-
-/** Shorten `content` to at most {@link OLD_RESULT_BYTES} UTF-8 bytes, marker included. */
-export function shortenResult(content: string): string {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: short strings need no counting to know they fit.
-  if (content.length * 3 <= OLD_RESULT_BYTES) return content;
-  const marker = `\n${TRUNCATION_MARKER}`;
-  let markerBytes = 0;
-  for (let index = 0; index < marker.length; index++) markerBytes += utf8UnitBytes(marker, index);
-  const room = OLD_RESULT_BYTES - markerBytes;
-  // Walk only as far as the limit: the head that fits in `room`, and whether the whole fits at all.
-  let bytes = 0;
-  let headEnd = -1;
-  for (let index = 0; index < content.length; index++) {
-    bytes += utf8UnitBytes(content, index);
-    if (headEnd < 0 && bytes > room) headEnd = index;
-    if (bytes > OLD_RESULT_BYTES) break;
-  }
-  if (bytes <= OLD_RESULT_BYTES) return content;
-  let head = content.slice(0, headEnd);
-  // Do not end on half of a surrogate pair.
-  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-  return `${head}${marker}`;
-}
-
 /** The text that stands in for an attachment after its turn. */
 export function attachmentMarker(attachment: Attachment): string {
   const what = attachment.name
@@ -151,14 +163,19 @@ export function attachmentMarker(attachment: Attachment): string {
  * Bring a stored transcript down to `target` of `budget` — and do nothing at all below `trigger`.
  * Stages run in order, each only while the transcript is still above target, oldest messages first:
  * 1. supersede: a read-only call repeated later with identical input has its earlier result replaced;
- * 2. shorten: tool results outside the recency window are cut to 512 bytes with a marker;
+ * 2. shorten: tool results outside the recency window are cut to 512 bytes, and long fields of tool
+ *    call inputs to 256, head and tail around one marker;
  * 3. attachments: images and documents from finished turns become a marker naming the file;
  * 4. cut: a prefix ending at a safe user-message boundary ({@link planCompaction}) is replaced by one
- *    system message holding the summary (`summarize`, or the rendered digest).
+ *    system message holding the summary (`summarize`, or the rendered digest);
+ * 5. cut-in-task: the oldest complete model turns after the latest user message and before the
+ *    recency window ({@link planTaskCut}) are replaced by one summary reminder right after it;
+ * 6. cut-kept-turns: only with `keepTurns` and `keepFraction` both left at their defaults, a later
+ *    prefix cut that those floors had protected.
  * The recency window and the latest user message are never touched, tool calls keep their results,
  * and the input is never mutated, so a valid transcript stays valid for every provider. The trigger
  * and target are different numbers on purpose: compacting to the first point that fits would trigger
- * again on the next turn.
+ * again on the next turn. A result above target carries `shortfall`, saying why.
  */
 export async function compact(
   messages: readonly Message[],
@@ -174,6 +191,7 @@ export async function compact(
   assertNotAbove('compact', target, trigger);
   if (options.keepTurns !== undefined) assertCount('compact', 'keepTurns', options.keepTurns);
   if (options.keepFraction !== undefined) assertShare('compact', 'keepFraction', options.keepFraction);
+  if (options.minSavings !== undefined) assertCount('compact', 'minSavings', options.minSavings);
   const targetTokens = target * budget;
   const tokens = messages.map((message) => countMessageTokens(message, countTokens));
   let total = tokens.reduce((sum, value) => sum + value, 0);
@@ -187,8 +205,25 @@ export async function compact(
     state,
   });
 
-  if (options.state?.paused && before < (options.state.resumeAt ?? Number.POSITIVE_INFINITY)) {
-    return unchanged('paused', options.state);
+  // A pause saves re-paying the prompt cache on every turn, but never at the price of a request over
+  // the budget itself: past it, compaction runs whatever the state says.
+  if (
+    options.state?.paused &&
+    before < (options.state.resumeAt ?? Number.POSITIVE_INFINITY) &&
+    before <= budget
+  ) {
+    const result = unchanged('paused', options.state);
+    if (before > targetTokens) {
+      const resumeAt = options.state.resumeAt;
+      result.shortfall = explainShortfall(
+        messages,
+        tokens,
+        targetTokens,
+        [],
+        `auto-compaction is paused${resumeAt === undefined ? '' : ` until ${resumeAt} tokens`} (the last one opened less than ${HYSTERESIS * 100} points of headroom); `,
+      );
+    }
+    return result;
   }
   if (before <= trigger * budget) return unchanged('below-trigger', options.state ?? { paused: false });
 
@@ -241,14 +276,28 @@ export async function compact(
     return { ...message, toolResult: { ...rest, content: SUPERSEDED_MARKER } };
   });
 
-  // Stage 2: shorten stale results outside the recency window.
+  // Stage 2: shorten stale results, and stale call inputs (a whole file written, a long heredoc),
+  // outside the recency window — keeping each call's id, name and short fields.
+  const toolNames = options.toolNames ?? DEFAULT_TOOL_NAMES;
   const stale: number[] = [];
-  for (let index = 0; index < recencyStart; index++) if (messages[index]?.toolResult) stale.push(index);
+  for (let index = 0; index < recencyStart; index++) {
+    const message = messages[index];
+    if (message?.toolResult || message?.toolCalls?.length) stale.push(index);
+  }
   runStage('shorten', stale, (message) => {
     const result = message.toolResult;
-    if (!result) return undefined;
-    const content = shortenResult(result.content);
-    return content === result.content ? undefined : { ...message, toolResult: { ...result, content } };
+    if (result) {
+      const content = shortenResult(result.content);
+      return content === result.content ? undefined : { ...message, toolResult: { ...result, content } };
+    }
+    let changed = false;
+    const toolCalls = (message.toolCalls ?? []).map((call) => {
+      const shortened = shortenCallInput(call, toolNames);
+      if (!shortened) return call;
+      changed = true;
+      return shortened;
+    });
+    return changed ? { ...message, toolCalls } : undefined;
   });
 
   // Stage 3: attachments whose turn is over — the user's before the current turn, a tool's once it is
@@ -275,13 +324,50 @@ export async function compact(
     return { ...rest, text: message.text ? `${message.text}\n${markers}` : markers };
   });
 
-  // Stage 4: cut a safe prefix and summarize it.
-  let digest: Digest | undefined;
-  let output: readonly Message[] = work;
+  // Stages 4-6: cuts, each replacing a span with one summary. (4) a prefix cut at a user message,
+  // keeping `keepTurns` earlier turns; (5) a cut inside the current task — what an agent run of one
+  // task and hundreds of tool rounds needs, where the only user message is the task itself; (6) below.
+  let output: Message[] = work;
+  // Input index of every output message (-1 for a summary this call inserted).
+  let origin: number[] = work.map((_message, index) => index);
+  const droppedInputs = new Set<number>();
+  const summaryTokens = summaryAllowance(budget);
+  const cut = async (stage: CutStageName, from: number, to: number, position: DigestPosition) => {
+    const dropped = output.slice(from, to);
+    const spanDigest = buildDigest(dropped, { toolNames: options.toolNames });
+    const header = summaryHeader(position);
+    // The digest gets its share of the budget — or less, when the share would put a transcript whose
+    // kept parts fit the budget over it: a shorter summary beats a request the provider rejects.
+    let kept = total;
+    for (let index = from; index < to; index++) kept -= tokens[index] as number;
+    // (When the kept parts alone are over the budget, a shorter summary would not help: full share.)
+    const allowance = kept < budget ? Math.min(summaryTokens, budget - kept) : summaryTokens;
+    let text = options.summarize
+      ? await options.summarize(dropped, spanDigest, { position, maxTokens: summaryTextTokens(allowance) })
+      : renderDigest(spanDigest, { maxTokens: summaryTextTokens(allowance), countTokens, position });
+    if (typeof text !== 'string') {
+      throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);
+    }
+    if (!text.startsWith(header)) text = `${header}\n${text}`;
+    const summary: Message =
+      position === 'within-task' ? { role: 'user', text, reminder: true } : { role: 'system', text };
+    const summaryCost = countMessageTokens(summary, countTokens);
+    const range: number[] = [];
+    for (let index = from; index < to; index++) {
+      total -= tokens[index] as number;
+      const input = origin[index] as number;
+      if (input >= 0) range.push(input);
+    }
+    total += summaryCost;
+    for (const input of range) droppedInputs.add(input);
+    output = [...output.slice(0, from), summary, ...output.slice(to)];
+    tokens.splice(from, to - from, summaryCost);
+    origin = [...origin.slice(0, from), -1, ...origin.slice(to)];
+    stages.push({ stage, indices: range, tokensAfter: total, digest: spanDigest });
+  };
   if (total > targetTokens) {
-    const summaryTokens = summaryAllowance(budget);
     const plan = planCompaction(
-      { messages: work },
+      { messages: output },
       {
         budget,
         trigger: 0,
@@ -293,33 +379,77 @@ export async function compact(
         tokens,
       },
     );
-    if (plan) {
-      const dropped = work.slice(plan.from, plan.to);
-      digest = buildDigest(dropped, { toolNames: options.toolNames });
-      let text = options.summarize
-        ? await options.summarize(dropped, digest)
-        : renderDigest(digest, { maxTokens: summaryTextTokens(summaryTokens), countTokens });
-      if (typeof text !== 'string') {
-        throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);
-      }
-      if (!text.startsWith(SUMMARY_HEADER)) text = `${SUMMARY_HEADER}\n${text}`;
-      const summary: Message = { role: 'system', text };
-      output = [...work.slice(0, plan.from), summary, ...work.slice(plan.to)];
-      total = total - dropped.reduce((sum, _message, at) => sum + (tokens[plan.from + at] as number), 0);
-      total += countMessageTokens(summary, countTokens);
-      const range: number[] = [];
-      for (let index = plan.from; index < plan.to; index++) range.push(index);
-      stages.push({ stage: 'cut', indices: range, tokensAfter: total });
-    }
+    if (plan) await cut('cut', plan.from, plan.to, 'before-task');
   }
+  if (total > targetTokens) {
+    const plan = planTaskCut({ messages: output }, { budget, target, summaryTokens, countTokens, tokens });
+    if (plan) await cut('cut-in-task', plan.from, plan.to, 'within-task');
+  }
+  // Stage 6: the default floors give way. keepTurns and keepFraction protect recent turns as a
+  // preference; left at their defaults, they yield when they alone keep the transcript above target.
+  // A value the caller chose is a rule and never yields.
+  if (total > targetTokens && options.keepTurns === undefined && options.keepFraction === undefined) {
+    const plan = planCompaction(
+      { messages: output },
+      { budget, trigger: 0, target, keepTurns: 0, keepFraction: 0, summaryTokens, countTokens, tokens },
+    );
+    if (plan) await cut('cut-kept-turns', plan.from, plan.to, 'before-task');
+  }
+  const digest =
+    droppedInputs.size > 0
+      ? buildDigest(
+          [...droppedInputs].sort((left, right) => left - right).map((index) => work[index] as Message),
+          { toolNames: options.toolNames },
+        )
+      : undefined;
 
   const after = total;
   const state: CompactionState =
     trigger * budget - after < HYSTERESIS * budget
       ? { paused: true, resumeAt: Math.ceil(after + HYSTERESIS * budget) }
       : { paused: false };
-  if (stages.length === 0) return { ...unchanged('no-change', state) };
-  const result: CompactionResult = { messages: output, before, after, stages, state };
+  const minSavings = options.minSavings ?? 0;
+  const explainSkipped = () =>
+    explainShortfall(
+      messages,
+      messages.map((message) => countMessageTokens(message, countTokens)),
+      targetTokens,
+      [],
+      `compaction would remove ${before - after} tokens, fewer than minSavings ${minSavings}; `,
+    );
+  const shortfall =
+    after > targetTokens
+      ? explainShortfall(
+          output,
+          tokens,
+          targetTokens,
+          stages.map((stage) => stage.stage),
+        )
+      : undefined;
+  if (stages.length === 0) {
+    const result = unchanged('no-change', state);
+    if (shortfall) result.shortfall = shortfall;
+    return result;
+  }
+  if (before - after < minSavings && before <= budget) {
+    const result = unchanged('below-min-savings', options.state ?? { paused: false });
+    result.shortfall = explainSkipped();
+    return result;
+  }
+  // The unchanged leading messages are the input's own objects: the cache still matches them.
+  let common = 0;
+  while (common < output.length && output[common] === messages[common]) common++;
+  let reused = 0;
+  for (let index = 0; index < common; index++) reused += tokens[index] as number;
+  const result: CompactionResult = {
+    messages: output,
+    before,
+    after,
+    stages,
+    state,
+    cache: impactOf(before, after, reused, options.cachePrices ?? ANTHROPIC_CACHE_PRICES),
+  };
   if (digest) result.digest = digest;
+  if (shortfall) result.shortfall = shortfall;
   return result;
 }

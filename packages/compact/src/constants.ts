@@ -48,8 +48,19 @@ export const ELIDED_MARKER = '[tool result elided]';
 /** Content of a read-only tool result made redundant by a later identical call. */
 export const SUPERSEDED_MARKER = '[superseded by a later identical call]';
 
-/** Appended to a tool result shortened to {@link OLD_RESULT_BYTES}. */
-export const TRUNCATION_MARKER = '[truncated to stay within the context window]';
+/**
+ * Bytes each long string field of a stale tool call's input (a `write_file` content, a `bash`
+ * heredoc) is shortened to, marker included. Half of {@link OLD_RESULT_BYTES}: a call usually has one
+ * long field beside short ones (the path, the command's head) that stay whole.
+ */
+export const OLD_INPUT_FIELD_BYTES = 256;
+
+/**
+ * The words of the one marker line that stands where a shortened text's middle was:
+ * `[N bytes truncated to stay within the context window]` (for a patch, `; files: …` before the
+ * bracket). Head and tail stay around it.
+ */
+export const TRUNCATION_MARKER = 'truncated to stay within the context window';
 
 /**
  * Replaces an attachment once its turn is over. The caller prefixes the file's name, so the model can
@@ -60,6 +71,13 @@ export const ATTACHMENT_MARKER =
 
 /** First line of every summary message compaction inserts; later compactions recognise it by this. */
 export const SUMMARY_HEADER = '[ctxkit] Summary of the earlier conversation';
+
+/**
+ * First line of the summary that replaces earlier model turns of the current task (a cut after the
+ * latest user message). It rides in a reminder right after the task message, so it reads as what the
+ * agent already did about that task; later compactions recognise and fold it by this line.
+ */
+export const TASK_SUMMARY_HEADER = '[ctxkit] Summary of the earlier work on the current task';
 
 /** Content of the error result `repair()` inserts for a tool call that never got one. */
 export const MISSING_RESULT_MARKER = '[no result was recorded for this tool call]';

@@ -1,6 +1,7 @@
 import { estimateTokens } from '@ctxkit/tokenize';
 import { assertCount } from './check-options.js';
-import { SUMMARY_HEADER } from './constants.js';
+import { SUMMARY_HEADER, TASK_SUMMARY_HEADER } from './constants.js';
+import { isSummaryMessage } from './summary-message.js';
 import {
   commandOfCall,
   DEFAULT_TOOL_NAMES,
@@ -205,8 +206,8 @@ export function buildDigest(dropped: readonly Message[], options: DigestOptions 
   };
 
   for (const message of dropped) {
-    if (message.role === 'system' && message.text?.startsWith(SUMMARY_HEADER)) {
-      mergeDigest(digest, parseDigest(message.text));
+    if (isSummaryMessage(message)) {
+      mergeDigest(digest, parseDigest(message.text ?? ''));
       continue;
     }
     digest.droppedMessages++;
@@ -245,9 +246,23 @@ function renderLists(digest: Digest): string[][] {
   ];
 }
 
+/**
+ * Where a rendered digest stands: `before-task` replaces earlier turns (a prefix cut at a user message)
+ * and comes before the latest user message; `within-task` replaces earlier model turns of the current
+ * task and comes right after the task message.
+ */
+export type DigestPosition = 'before-task' | 'within-task';
+
 /** The resume message that closes every rendered digest: what the summary promises the model. */
-export function resumeMessage(_digest: Digest): string {
-  return 'The lists above keep the work so far. Continue from the latest user message; do not redo listed work.';
+export function resumeMessage(_digest: Digest, position: DigestPosition = 'before-task'): string {
+  return position === 'within-task'
+    ? 'The lists above keep the earlier work on the task above. Continue from the latest step below; do not redo listed work.'
+    : 'The lists above keep the work so far. Continue from the latest user message; do not redo listed work.';
+}
+
+/** The header line a summary at `position` starts with. */
+export function summaryHeader(position: DigestPosition = 'before-task'): string {
+  return position === 'within-task' ? TASK_SUMMARY_HEADER : SUMMARY_HEADER;
 }
 
 /** Options for {@link renderDigest}. */
@@ -256,6 +271,8 @@ export interface RenderDigestOptions {
   maxTokens?: number;
   /** Token counter for `maxTokens`; the chars/4 estimate by default. */
   countTokens?: CountTokens;
+  /** Where the summary goes, which picks its header and resume message; `before-task` by default. */
+  position?: DigestPosition;
 }
 
 /**
@@ -270,7 +287,7 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions = {}):
   const render = (limit: number) => {
     const messages = `${digest.droppedMessages} message${digest.droppedMessages === 1 ? '' : 's'}`;
     const calls = `${digest.toolCalls} tool call${digest.toolCalls === 1 ? '' : 's'}`;
-    const lines = [`${SUMMARY_HEADER} (${messages}, ${calls})`];
+    const lines = [`${summaryHeader(options.position)} (${messages}, ${calls})`];
     lists.forEach((items, at) => {
       if (items.length === 0) return;
       lines.push(SECTIONS[at] as string);
@@ -278,7 +295,7 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions = {}):
       if (kept.length < items.length) lines.push(`- … ${items.length - kept.length} earlier`);
       for (const item of kept) lines.push(`- ${item}`);
     });
-    lines.push(resumeMessage(digest));
+    lines.push(resumeMessage(digest, options.position));
     return lines.join('\n');
   };
   const longest = Math.max(0, ...lists.map((items) => items.length));

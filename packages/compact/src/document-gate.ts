@@ -38,6 +38,15 @@ const PREAMBLE_PATTERNS: readonly RegExp[] = [
   /(?:let me know if|hope this helps|feel free to ask)[^\n]*\s*$/i,
 ];
 
+/** The chatty opening or closing a model put around the work ("Sure! Here is…"), if any, cut to 60 characters. */
+export function findPreamble(text: string): string | undefined {
+  for (const pattern of PREAMBLE_PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) return match[0].trim().slice(0, 60);
+  }
+  return undefined;
+}
+
 // A path-like token: has a slash between word characters, or ends in a file extension.
 const PATH_TOKEN = /(?:[\w.-]+\/)+[\w.-]+(?::\d+)?|\b[\w-]+\.(?:[a-z]{1,5})\b(?::\d+)?/gi;
 
@@ -87,12 +96,7 @@ export function acceptDocumentCompaction(
       `lost paths: kept ${paths.length - missingPaths.length} of ${paths.length} (${(pathRetention * 100).toFixed(0)}%), expected at least ${minRetention * 100}%; missing ${missingPaths.slice(0, 5).join(', ')}`,
     );
   }
-  for (const pattern of PREAMBLE_PATTERNS) {
-    const match = pattern.exec(candidate);
-    if (match) {
-      reasons.push(`chat preamble instead of the document: "${match[0].trim().slice(0, 60)}"`);
-      break;
-    }
-  }
+  const preamble = findPreamble(candidate);
+  if (preamble !== undefined) reasons.push(`chat preamble instead of the document: "${preamble}"`);
   return { accepted: reasons.length === 0, reasons, ratio, pathRetention, missingPaths };
 }

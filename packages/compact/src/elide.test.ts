@@ -53,6 +53,10 @@ describe('elideForRequest', () => {
     );
     expect(out.tokensAfter).toBeLessThan(out.tokensBefore);
     expect(JSON.stringify(messages)).toBe(snapshot);
+    // The cache still matches up to the first elided result; from there on it is written again.
+    expect(out.cache?.reusedTokens).toBe(countTranscriptTokens(messages.slice(0, 3)));
+    expect(out.cache?.invalidatedTokens).toBe(out.tokensAfter - (out.cache?.reusedTokens ?? 0));
+    expect(out.cache?.savedTokens).toBe(out.tokensBefore - out.tokensAfter);
   });
 
   it('keeps the elided prefix byte-identical while a transcript grows, until the keep window slides', () => {

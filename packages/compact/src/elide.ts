@@ -1,7 +1,8 @@
 import { estimateTokens } from '@ctxkit/tokenize';
+import { ANTHROPIC_CACHE_PRICES, type CacheImpact, type CachePrices, impactOf } from './cache-cost.js';
 import { assertCount, assertFraction, assertPositive } from './check-options.js';
 import { DEFAULT_KEEP_LAST_RESULTS, DEFAULT_TRIGGER, ELIDED_MARKER } from './constants.js';
-import { countTranscriptTokens } from './tokens.js';
+import { countMessageTokens, countTranscriptTokens } from './tokens.js';
 import type { CountTokens, Message } from './types.js';
 
 /** Options for {@link elideForRequest}. */
@@ -14,6 +15,8 @@ export interface ElisionOptions {
   keepLastResults?: number;
   /** Token counter for the trigger decision; the chars/4 estimate by default. */
   countTokens?: CountTokens;
+  /** Cache price ratios for the reported {@link CacheImpact}; {@link ANTHROPIC_CACHE_PRICES} by default. */
+  cachePrices?: CachePrices;
 }
 
 /** What {@link elideForRequest} sends and what it did. */
@@ -28,6 +31,12 @@ export interface ElisionResult {
   tokensBefore: number;
   /** Estimated tokens of what is sent. */
   tokensAfter: number;
+  /**
+   * Against sending the full history from the cache: the tokens from the first elided result on that
+   * are written to the cache again, and after how many requests the smaller prompt has paid for that.
+   * Present when something was elided.
+   */
+  cache?: CacheImpact;
 }
 
 /**
@@ -65,11 +74,16 @@ export function elideForRequest(messages: readonly Message[], options: ElisionOp
     const { attachments: _attachments, ...result } = message.toolResult as NonNullable<Message['toolResult']>;
     out[index] = { ...message, toolResult: { ...result, content: ELIDED_MARKER } };
   }
+  const tokensAfter = countTranscriptTokens(out, countTokens);
+  let reused = 0;
+  for (let index = 0; index < (elided[0] as number); index++)
+    reused += countMessageTokens(messages[index] as Message, countTokens);
   return {
     messages: out,
     triggered: true,
     elided,
     tokensBefore,
-    tokensAfter: countTranscriptTokens(out, countTokens),
+    tokensAfter,
+    cache: impactOf(tokensBefore, tokensAfter, reused, options.cachePrices ?? ANTHROPIC_CACHE_PRICES),
   };
 }

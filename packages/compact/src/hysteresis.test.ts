@@ -8,7 +8,7 @@ import type { Message } from './types.js';
 import { validate } from './validate.js';
 
 describe('compact in a growing session (property)', () => {
-  it('never compacts twice without the transcript growing by the hysteresis band, and stays valid', async () => {
+  it('never compacts twice within the budget without the transcript growing by the hysteresis band, and stays valid', async () => {
     let compactions = 0;
     await fc.assert(
       fc.asyncProperty(transcript('mixed', 6), fc.integer({ min: 2, max: 6 }), async (full, divisor) => {
@@ -22,7 +22,8 @@ describe('compact in a growing session (property)', () => {
           const result = await compact(stored, { budget, state });
           if (result.stages.length > 0) {
             compactions++;
-            if (lastAfter !== undefined) {
+            // Past the budget itself compaction always runs: a pause never costs a request over it.
+            if (lastAfter !== undefined && result.before <= budget) {
               expect(result.before - lastAfter).toBeGreaterThanOrEqual(Math.floor(HYSTERESIS * budget));
             }
             lastAfter = result.after;

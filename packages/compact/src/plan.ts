@@ -6,8 +6,8 @@ import {
   DEFAULT_TARGET,
   DEFAULT_TRIGGER,
   SUMMARY_FRACTION,
-  SUMMARY_HEADER,
 } from './constants.js';
+import { isSummaryMessage } from './summary-message.js';
 import { countMessageTokens } from './tokens.js';
 import { findLatestUserIndex, findLeadingSystemEnd, findRecencyStart, startsTurn } from './turns.js';
 import type { CountTokens, Message } from './types.js';
@@ -63,11 +63,6 @@ export interface CompactionPlan {
 /** Tokens reserved for a summary under `budget`: a small share, with a floor a useful digest fits in. */
 export function summaryAllowance(budget: number): number {
   return Math.max(64, Math.floor(budget * SUMMARY_FRACTION));
-}
-
-/** Whether `message` is a summary an earlier compaction inserted. */
-export function isSummaryMessage(message: Message | undefined): boolean {
-  return message?.role === 'system' && (message.text?.startsWith(SUMMARY_HEADER) ?? false);
 }
 
 /**

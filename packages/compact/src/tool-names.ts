@@ -102,6 +102,15 @@ export function pathsOfCall(name: string, input: unknown, mapping: ToolNameMappi
       const path = match[1]?.trim();
       if (path && !paths.includes(path)) paths.push(path);
     }
+    // A shortened patch names the files whose headers it lost in its marker (see shortenCallInput).
+    for (const match of value.matchAll(
+      /^\[\d+ bytes truncated to stay within the context window; files: (.+)\]$/gm,
+    )) {
+      for (const part of (match[1] ?? '').split(', ')) {
+        const path = part.trim();
+        if (path && !paths.includes(path)) paths.push(path);
+      }
+    }
   }
   return paths;
 }

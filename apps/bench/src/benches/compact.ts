@@ -13,11 +13,14 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
+  CACHE_PRICES,
+  type CachePrices,
   type CompactionState,
   compact,
   countTranscriptTokens,
   elideForRequest,
   findLatestUserIndex,
+  findRecencyStart,
   fromAiSdk,
   fromOpenAI,
   type Message,
@@ -46,8 +49,16 @@ of @ctxkit/compact) request by request with a window of F (default 0.5) times th
 tokens (at least 1.5 × its system prompt and task), under each strategy; then times compact() on a 10,000-message transcript (median of N runs).
 `;
 
-/** Cached input tokens are billed at this share of uncached ones (Anthropic and OpenAI both use ~10%). */
-const CACHED_PRICE = 0.1;
+/** The flat model of earlier runs: cached input at 10% of uncached, no write premium. */
+const FLAT_PRICES: CachePrices = { cacheWrite: 1, cacheRead: 0.1 };
+/** Price models the billed columns use: the flat one, then each provider's published ratios. */
+const PRICE_MODELS: { name: string; prices: CachePrices }[] = [
+  { name: 'cached 10%', prices: FLAT_PRICES },
+  { name: 'Anthropic', prices: CACHE_PRICES.anthropic },
+  { name: 'OpenAI', prices: CACHE_PRICES.openai },
+];
+/** minSavings of the clear-at-least variant, as a share of the window. */
+const MIN_SAVINGS_FRACTION = 0.2;
 /** Issue target: compacting a 10,000-message transcript takes under 50 ms. */
 const TARGET_TIMING_MS = 50;
 const LONG_TRANSCRIPT_MESSAGES = 10_000;
@@ -86,6 +97,12 @@ interface Options {
   countTokens: CountTokens;
 }
 
+/** Per compaction a staged strategy ran: what it re-wrote in the cache, and its Anthropic break-even. */
+interface CompactionLog {
+  invalidated: number[];
+  breakEven: number[];
+}
+
 function noneStrategy(): Strategy {
   return { name: 'none (full history)', start: () => ({ request: async (history) => history }) };
 }
@@ -101,9 +118,19 @@ function elisionStrategy(options: Options): Strategy {
 }
 
 // A harness that stores its transcript and compacts the store before a request when it is over the trigger.
-function stagedStrategy(options: Options, withElision: boolean): Strategy {
+function stagedStrategy(
+  options: Options,
+  withElision: boolean,
+  log: CompactionLog,
+  minSavings?: number,
+): Strategy {
+  const name = withElision
+    ? 'ctxkit compact + elide'
+    : minSavings === undefined
+      ? 'ctxkit compact (staged)'
+      : `ctxkit compact (minSavings ${MIN_SAVINGS_FRACTION}×)`;
   return {
-    name: withElision ? 'ctxkit compact + elide' : 'ctxkit compact (staged)',
+    name,
     start: () => {
       let stored: Message[] = [];
       let seen = 0;
@@ -116,7 +143,12 @@ function stagedStrategy(options: Options, withElision: boolean): Strategy {
             budget: options.window,
             countTokens: options.countTokens,
             state,
+            ...(minSavings === undefined ? {} : { minSavings }),
           });
+          if (result.cache) {
+            log.invalidated.push(result.cache.invalidatedTokens);
+            log.breakEven.push(result.cache.breakEvenRequests);
+          }
           state = result.state;
           stored = [...result.messages];
           return withElision
@@ -249,6 +281,8 @@ interface Totals {
   requests: number;
   finalTokens: number;
   overWindow: number;
+  /** Requests over the window although the protected parts (system, task, recency window) fit it. */
+  overWindowAvoidable: number;
   invalidOpenAI: number;
   invalidAnthropic: number;
   taskLost: number;
@@ -256,7 +290,8 @@ interface Totals {
   reusedTokens: number;
   /** Tokens of requests after the first, the denominator of prefix reuse. */
   laterTokens: number;
-  billed: number;
+  /** Billed input-equivalent tokens per price model (same order as PRICE_MODELS). */
+  billed: number[];
   /** provider:kind → count, for the violations a strategy introduced. */
   violationKinds: Record<string, number>;
 }
@@ -266,15 +301,28 @@ function emptyTotals(): Totals {
     requests: 0,
     finalTokens: 0,
     overWindow: 0,
+    overWindowAvoidable: 0,
     invalidOpenAI: 0,
     invalidAnthropic: 0,
     taskLost: 0,
     inputTokens: 0,
     reusedTokens: 0,
     laterTokens: 0,
-    billed: 0,
+    billed: PRICE_MODELS.map(() => 0),
     violationKinds: {},
   };
+}
+
+/** What no strategy should drop: the system prompt, the latest user message and the last 3 model turns. */
+function protectedTokens(history: readonly Message[], countMessage: (message: Message) => number): number {
+  const latestUser = findLatestUserIndex(history);
+  const recencyStart = findRecencyStart(history);
+  let total = 0;
+  history.forEach((message, index) => {
+    if (message.role === 'system' || index === latestUser || index >= recencyStart)
+      total += countMessage(message);
+  });
+  return total;
 }
 
 /** Requests are made before every assistant message: the history up to it. */
@@ -317,8 +365,14 @@ async function replay(
       totals.laterTokens += tokens;
       totals.reusedTokens += reused;
     }
-    totals.billed += tokens - reused + CACHED_PRICE * reused;
-    if (tokens > window) totals.overWindow++;
+    PRICE_MODELS.forEach(({ prices }, at) => {
+      totals.billed[at] =
+        (totals.billed[at] as number) + (tokens - reused) * prices.cacheWrite + reused * prices.cacheRead;
+    });
+    if (tokens > window) {
+      totals.overWindow++;
+      if (protectedTokens(history, countMessage) <= window) totals.overWindowAvoidable++;
+    }
     // Only breakage the strategy introduced counts: some real histories are already invalid for a
     // provider (SWE-agent's replays reuse call ids, which Anthropic rejects).
     for (const provider of ['openai', 'anthropic'] as const) {
@@ -389,13 +443,17 @@ interface StrategyRow {
   requests: number;
   finalTokens: number;
   overWindow: number;
+  overWindowAvoidable: number;
   invalidOpenAI: number;
   invalidAnthropic: number;
   taskLost: number;
   inputTokens: number;
   prefixReuse: number;
-  billedTokens: number;
+  /** Billed input-equivalent tokens per price model (same order as PRICE_MODELS). */
+  billedTokens: number[];
   violationKinds: Record<string, number>;
+  /** Staged strategies: compactions run, tokens they re-wrote in the cache, median Anthropic break-even. */
+  compactions?: { count: number; invalidatedTokens: number; medianBreakEven: number };
 }
 
 interface Comparison {
@@ -415,6 +473,7 @@ async function compareStrategies(
   const countMessage = (message: Message) => countTranscriptTokens([message], countTokens);
   const strategyNames: string[] = [];
   const totalsByStrategy = new Map<string, Totals>();
+  const logs = new Map<string, CompactionLog>();
   const perTranscript: Comparison['transcripts'] = [];
   for (const [index, transcript] of transcripts.entries()) {
     const tokens = countTranscriptTokens(transcript, countTokens);
@@ -428,11 +487,25 @@ async function compareStrategies(
     const window = Math.max(Math.round(head * 1.5), Math.round(tokens * windowFraction));
     perTranscript.push({ transcript: names[index] as string, messages: transcript.length, tokens, window });
     const options: Options = { window, keep, countTokens };
+    const logFor = (name: string) => {
+      let log = logs.get(name);
+      if (!log) {
+        log = { invalidated: [], breakEven: [] };
+        logs.set(name, log);
+      }
+      return log;
+    };
     const strategies = [
       noneStrategy(),
       elisionStrategy(options),
-      stagedStrategy(options, false),
-      stagedStrategy(options, true),
+      stagedStrategy(options, false, logFor('ctxkit compact (staged)')),
+      stagedStrategy(
+        options,
+        false,
+        logFor(`ctxkit compact (minSavings ${MIN_SAVINGS_FRACTION}×)`),
+        Math.round(MIN_SAVINGS_FRACTION * window),
+      ),
+      stagedStrategy(options, true, logFor('ctxkit compact + elide')),
       langChainStrategy(options, true),
       langChainStrategy(options, false),
       pruneStrategy(options),
@@ -448,19 +521,29 @@ async function compareStrategies(
   }
   const rows = strategyNames.map((name): StrategyRow => {
     const totals = totalsByStrategy.get(name) as Totals;
-    return {
+    const row: StrategyRow = {
       strategy: name,
       requests: totals.requests,
       finalTokens: totals.finalTokens,
       overWindow: totals.overWindow,
+      overWindowAvoidable: totals.overWindowAvoidable,
       invalidOpenAI: totals.invalidOpenAI,
       invalidAnthropic: totals.invalidAnthropic,
       taskLost: totals.taskLost,
       inputTokens: totals.inputTokens,
       prefixReuse: totals.laterTokens === 0 ? 0 : totals.reusedTokens / totals.laterTokens,
-      billedTokens: Math.round(totals.billed),
+      billedTokens: totals.billed.map(Math.round),
       violationKinds: Object.fromEntries(Object.entries(totals.violationKinds).sort()),
     };
+    const log = logs.get(name);
+    if (log) {
+      row.compactions = {
+        count: log.invalidated.length,
+        invalidatedTokens: log.invalidated.reduce((sum, value) => sum + value, 0),
+        medianBreakEven: median(log.breakEven),
+      };
+    }
+    return row;
   });
   return { windowFraction, transcripts: perTranscript, rows };
 }
@@ -469,26 +552,32 @@ const COLUMNS = [
   'strategy',
   'final tokens',
   'over window',
+  'over (protected fits)',
   'made invalid (OpenAI)',
   'made invalid (Anthropic)',
   'task lost',
   'prefix reuse',
   'billed (cached 10%)',
-  'billed vs none',
+  ...PRICE_MODELS.map((model) => `${model.name} vs none`),
+  'compactions / re-written / break-even',
 ];
 
 function tableRows(rows: readonly StrategyRow[]): string[][] {
-  const baseline = rows[0]?.billedTokens || 1;
+  const baseline = rows[0]?.billedTokens ?? [];
   return rows.map((row) => [
     row.strategy,
     format(row.finalTokens),
     `${row.overWindow}/${row.requests}`,
+    `${row.overWindowAvoidable}/${row.requests}`,
     `${row.invalidOpenAI}/${row.requests}`,
     `${row.invalidAnthropic}/${row.requests}`,
     `${row.taskLost}/${row.requests}`,
     percent(row.prefixReuse),
-    format(row.billedTokens),
-    `${(row.billedTokens / baseline).toFixed(2)}×`,
+    format(row.billedTokens[0] ?? 0),
+    ...row.billedTokens.map((billed, at) => `${(billed / (baseline[at] || 1)).toFixed(2)}×`),
+    row.compactions
+      ? `${row.compactions.count} / ${format(row.compactions.invalidatedTokens)} / ${row.compactions.medianBreakEven}`
+      : '',
   ]);
 }
 
@@ -546,7 +635,10 @@ async function run(args: string[]): Promise<number> {
 
   const out = process.stdout;
   out.write(`compact: ${transcripts.length} SWE-agent transcripts from ${directory}\n`);
-  out.write('requests before every assistant message; tokens are o200k_base; cached input billed at 10%\n');
+  out.write(
+    'requests before every assistant message; tokens are o200k_base; billed input-equivalent tokens: uncached at cache-write price, cached at cache-read price\n' +
+      `price models: ${PRICE_MODELS.map((model) => `${model.name} (write ${model.prices.cacheWrite}, read ${model.prices.cacheRead})`).join(', ')}; break-even in requests at Anthropic prices\n`,
+  );
   const comparisons: Comparison[] = [];
   for (const fraction of windowFractions) {
     const comparison = await compareStrategies(names, transcripts, fraction, keep, countTokens);

@@ -53,13 +53,34 @@ describe('ctxkit compact', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
-      /^ctxkit: note: \d+ tokens after compaction, still over the 1000-token budget \(the latest user turn and the last 3 model turns are never compacted\)\n$/,
+      /^ctxkit: note: target not reached, still over the 1000-token budget: [\d,]+ tokens no stage could change anything; target 500\. Protected [\d,]+: latest user message \(the task\) \d+, recency window \(last 3 model turns\) [\d,]+ — over the target by itself\.\n$/,
     );
+    const required = await runInProcess(
+      ['compact', 'huge.json', '-f', 'openai', '--window', '1000', '--require-target'],
+      directory,
+    );
+    expect(required.code).toBe(2);
+    expect(JSON.parse(required.stdout)).toHaveLength(3);
+    expect(required.stderr).toMatch(/--require-target: [\d,]+ tokens is above the 500-token target\n$/);
     const quiet = await runInProcess(
       ['--quiet', 'compact', 'huge.json', '-f', 'openai', '--window', '1000'],
       directory,
     );
     expect(quiet.stderr).toBe('');
+  });
+
+  it('reports the cache impact, and --min-savings skips a compaction that removes too little', async () => {
+    const run = async (extra: string[]) =>
+      runInProcess(['compact', session, '--format', 'openai', '--window', '8000', '--json', ...extra], '/');
+    const plain = JSON.parse((await run([])).stdout) as {
+      report: { before: number; after: number; cache: { savedTokens: number; breakEvenRequests: number } };
+    };
+    expect(plain.report.cache.savedTokens).toBe(plain.report.before - plain.report.after);
+    const skipped = await run(['--min-savings', String(plain.report.cache.savedTokens + 1)]);
+    expect(skipped.code).toBe(0);
+    const document = JSON.parse(skipped.stdout) as { report: { skipped: string; cache: unknown } };
+    expect(document.report).toMatchObject({ skipped: 'below-min-savings', cache: null });
+    expect((await run(['--min-savings', 'lots'])).code).toBe(2);
   });
 
   it('keeps Anthropic system text as a parameter', async () => {

@@ -4,9 +4,9 @@ import {
   isEmptyMessage,
   type Message,
   type Provider,
-  RECENCY_WINDOW_TURNS,
   repair,
   sourceIndexOf,
+  type TargetShortfall,
   TranscriptFormatError,
   toAnthropic,
   toProvider,
@@ -19,6 +19,7 @@ import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
 import { parseWholeNumber } from '../parse-number.js';
+import { createModelSummarizer } from './summarizer.js';
 
 /** The transcript formats `compact` and `validate` read and write. */
 export const TRANSCRIPT_FORMATS: Provider[] = ['openai', 'anthropic', 'ai-sdk'];
@@ -31,6 +32,10 @@ interface CompactCommandOptions {
   target: number;
   json?: boolean;
   repair?: boolean;
+  requireTarget?: boolean;
+  minSavings?: number;
+  summarizer?: string;
+  summarizerModel?: string;
 }
 
 function parseTokens(value: string): number {
@@ -181,6 +186,27 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
     )
     .option('--json', 'print { messages, report } instead of the bare transcript')
     .option('--repair', 'repair an invalid transcript (orphans, missing results) before compacting')
+    .addOption(
+      new Option(
+        '--min-savings <tokens>',
+        'skip a compaction that would remove fewer tokens (it re-writes the prompt cache), unless over the budget',
+      ).argParser((value: string) => {
+        const tokens = parseWholeNumber(value);
+        if (tokens === undefined) {
+          throw new InvalidArgumentError(`expected a whole number of tokens, found "${value}"`);
+        }
+        return tokens;
+      }),
+    )
+    .option(
+      '--summarizer <url>',
+      'OpenAI-compatible base URL (Ollama, llama.cpp, vLLM, OpenAI) for a model-written summary of a cut; the digest stands in when it fails the gate',
+    )
+    .option('--summarizer-model <name>', 'model the --summarizer server runs')
+    .option(
+      '--require-target',
+      'exit 2 (after writing the output) when compaction ends above the target, saying why',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  ctxkit compact session.json --format openai --window 32000 > compacted.json\n' +
@@ -204,22 +230,27 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         io.stderr.write(`ctxkit: repaired message ${at}: ${action.action} — ${action.detail}\n`);
       }
       const tokenizer = createTokenizer({ encoding });
+      const countTokens = (text: string) => tokenizer.count(text);
+      const summarizer = summarizerFor(options, countTokens);
       const result = await compact(messages, {
+        ...(summarizer ? { summarize: summarizer.summarize } : {}),
         budget,
         trigger: options.trigger,
         target: options.target,
-        countTokens: (text) => tokenizer.count(text),
+        countTokens,
+        ...(options.minSavings === undefined ? {} : { minSavings: options.minSavings }),
       });
-      if (result.after > budget && !io.quiet) {
-        // Not an error (the transcript is still valid and smaller), but the caller must know it will
-        // not fit: what is left is the latest turn and the recency window, which are never compacted.
-        io.stderr.write(
-          `ctxkit: note: ${result.after} tokens after compaction, still over the ${budget}-token budget (the latest user turn and the last ${RECENCY_WINDOW_TURNS} model turns are never compacted)\n`,
-        );
+      const shortfall = result.shortfall;
+      if (shortfall && !io.quiet) {
+        // Not an error by default (the transcript is still valid and smaller), but the caller must
+        // know, and why: which stages ran, what is protected and how many tokens that is.
+        const over = result.after > budget ? `, still over the ${budget}-token budget` : '';
+        io.stderr.write(`ctxkit: note: target not reached${over}: ${shortfall.reason}\n`);
       }
       const output = toProvider(result.messages, options.format);
       if (!options.json) {
         writeJson(io, writeBack(json, result.messages, options.format));
+        if (options.requireTarget && shortfall) throw new UserError(targetNotReached(shortfall));
         return;
       }
       const report = {
@@ -238,6 +269,9 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
           tokensAfter: stage.tokensAfter,
         })),
         digest: result.digest ?? null,
+        shortfall: result.shortfall ?? null,
+        cache: result.cache ?? null,
+        ...(summarizer ? { summaries: summarizer.records } : {}),
         state: result.state,
       };
       if (options.format === 'anthropic') {
@@ -250,5 +284,34 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       } else {
         writeJson(io, { messages: output, report });
       }
+      if (options.requireTarget && shortfall) throw new UserError(targetNotReached(shortfall));
     });
+}
+
+function summarizerFor(
+  options: CompactCommandOptions,
+  countTokens: (text: string) => number,
+): ReturnType<typeof createModelSummarizer> | undefined {
+  if (options.summarizer === undefined) {
+    if (options.summarizerModel !== undefined)
+      throw new UserError('--summarizer-model needs --summarizer URL');
+    return undefined;
+  }
+  if (options.summarizerModel === undefined) {
+    throw new UserError('expected --summarizer-model NAME with --summarizer');
+  }
+  let url: URL;
+  try {
+    url = new URL(options.summarizer);
+  } catch {
+    throw new UserError(`--summarizer: expected an http(s) base URL, found "${options.summarizer}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UserError(`--summarizer: expected an http(s) base URL, found "${options.summarizer}"`);
+  }
+  return createModelSummarizer({ baseUrl: options.summarizer, model: options.summarizerModel, countTokens });
+}
+
+function targetNotReached(shortfall: TargetShortfall): string {
+  return `--require-target: ${Math.round(shortfall.tokens)} tokens is above the ${Math.round(shortfall.targetTokens)}-token target`;
 }

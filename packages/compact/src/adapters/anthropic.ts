@@ -159,10 +159,23 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
   const readSystem = untouchedSource('anthropic-system', messages, 0);
   const originalSystem = readSystem?.count === index ? readSystem.source : undefined;
   let userBlocks: AnthropicContentBlock[] | undefined;
+  // Consecutive user messages are one user turn on the wire: Anthropic alternates strictly. This joins
+  // a message passed through as read with a neighbour that was not (a summary compaction placed
+  // right after the task message, say); the earlier one's blocks come first, as in the transcript.
+  const pushUser = (message: AnthropicMessage) => {
+    const previous = out[out.length - 1];
+    if (previous?.role !== 'user') {
+      out.push(message);
+      return;
+    }
+    const blocks = (content: AnthropicMessage['content']): AnthropicContentBlock[] =>
+      typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+    previous.content = [...blocks(previous.content), ...blocks(message.content)];
+  };
   const flushUser = () => {
     if (!userBlocks) return;
     const only = userBlocks[0];
-    out.push({
+    pushUser({
       role: 'user',
       content: userBlocks.length === 1 && only?.type === 'text' ? only.text : userBlocks,
     });
@@ -172,7 +185,9 @@ export function toAnthropic(messages: readonly Message[]): AnthropicRequest {
     const untouched = untouchedSource('anthropic', messages, index);
     if (untouched) {
       flushUser();
-      out.push(untouched.source as AnthropicMessage);
+      const source = untouched.source as AnthropicMessage;
+      if (source.role === 'user') pushUser(source);
+      else out.push(source);
       index += untouched.count - 1;
       continue;
     }

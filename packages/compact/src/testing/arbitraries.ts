@@ -200,3 +200,110 @@ export function transcript(profile: TranscriptProfile = 'mixed', maxTurns = 5): 
     .tuple(fc.array(text, { maxLength: 2 }), fc.array(turn(profile), { minLength: 1, maxLength: maxTurns }))
     .map(([system, turns]) => assemble(profile, system, turns));
 }
+
+/** The shape of a generated single-task agent run; the bulk is filled in from `seed`. */
+interface AgentRunShape {
+  seed: number;
+  systemPrompt: boolean;
+  taskWords: number;
+  steps: number;
+  /** Largest tool output, in repetitions of a line. */
+  maxOutputLines: number;
+  /** Every `parallelEvery`-th step calls several tools at once (0: never). */
+  parallelEvery: number;
+  /** Every `textEvery`-th step says something beside its calls (0: never). */
+  textEvery: number;
+  /** Every `reminderEvery`-th step is followed by a harness reminder (0: never). */
+  reminderEvery: number;
+  finalText: boolean;
+}
+
+const RUN_LINES = [
+  'src/a.ts:12: export function parse(input: string) {',
+  'PASS src/a.test.ts (3 tests)',
+  'FAIL src/b.test.ts > handles empty input',
+  'diff --git a/src/a.ts b/src/a.ts',
+  'ünïcødé output 😀 line',
+];
+const RUN_TOOLS: { name: string; input: (step: number) => unknown }[] = [
+  { name: 'read_file', input: (step) => ({ path: PATHS[step % PATHS.length] }) },
+  {
+    name: 'bash',
+    input: (step) => ({ command: step % 3 === 0 ? 'pnpm test' : `grep -rn TODO src/${step}` }),
+  },
+  {
+    name: 'write_file',
+    input: (step) => ({ path: PATHS[step % PATHS.length], content: `${'const x = 1;\n'.repeat(step % 60)}` }),
+  },
+  { name: 'grep', input: (step) => ({ pattern: `fn${step % 7}` }) },
+];
+
+/**
+ * Valid single-task agent runs: one user message (the task), then up to `maxSteps` model turns with
+ * parallel calls in shuffled result order, text beside calls, reasoning where the provider carries
+ * it, harness reminders, errors and exit codes — the shape a coding agent's transcript has. Sized by
+ * fast-check, filled in by a small deterministic generator so thousands of rounds stay cheap.
+ */
+export function agentRun(profile: TranscriptProfile = 'mixed', maxSteps = 3000): fc.Arbitrary<Message[]> {
+  return fc
+    .record({
+      seed: fc.nat(),
+      systemPrompt: fc.boolean(),
+      taskWords: fc.integer({ min: 1, max: 400 }),
+      steps: fc.integer({ min: 0, max: maxSteps }),
+      maxOutputLines: fc.integer({ min: 0, max: 200 }),
+      parallelEvery: fc.constantFrom(0, 1, 3, 7),
+      textEvery: fc.constantFrom(0, 1, 2, 5),
+      reminderEvery: fc.constantFrom(0, 4, 25),
+      finalText: fc.boolean(),
+    })
+    .map((shape) => assembleRun(profile, shape));
+}
+
+function assembleRun(profile: TranscriptProfile, shape: AgentRunShape): Message[] {
+  let state = shape.seed;
+  const next = (limit: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return limit <= 0 ? 0 : state % limit;
+  };
+  const messages: Message[] = [];
+  if (shape.systemPrompt) messages.push({ role: 'system', text: 'You are a coding agent. Be careful.' });
+  messages.push({
+    role: 'user',
+    text: `Fix the failing tests. ${'Details follow. '.repeat(shape.taskWords)}`,
+  });
+  let nextId = 0;
+  for (let step = 0; step < shape.steps; step++) {
+    const parallel = shape.parallelEvery > 0 && step % shape.parallelEvery === 0 ? 1 + next(4) : 1;
+    const calls: ToolCall[] = [];
+    for (let at = 0; at < parallel; at++) {
+      const tool = RUN_TOOLS[next(RUN_TOOLS.length)] as (typeof RUN_TOOLS)[number];
+      calls.push({ id: `call_${nextId++}`, name: tool.name, input: tool.input(step + at) });
+    }
+    const assistant: Message = { role: 'assistant', toolCalls: calls };
+    if (shape.textEvery > 0 && step % shape.textEvery === 0)
+      assistant.text = `Step ${step}: I will check ${PATHS[step % PATHS.length]} because the test fails.`;
+    if (profile !== 'openai' && next(5) === 0)
+      assistant.reasoning = { text: `think ${step}`, signature: `sig${step}` };
+    messages.push(assistant);
+    const order = calls.map((_, at) => at);
+    for (let at = order.length - 1; at > 0; at--) {
+      const swap = next(at + 1);
+      [order[at], order[swap]] = [order[swap] as number, order[at] as number];
+    }
+    for (const at of order) {
+      const call = calls[at] as ToolCall;
+      const lines = next(shape.maxOutputLines + 1);
+      const body = Array.from({ length: lines }, () => RUN_LINES[next(RUN_LINES.length)]).join('\n');
+      const failed = next(6) === 0;
+      const content = call.name === 'bash' ? `${body}\nexit code ${failed ? 1 : 0}` : body;
+      const result: Message = { role: 'tool', toolResult: { callId: call.id, content } };
+      if (failed && profile !== 'openai' && result.toolResult) result.toolResult.isError = true;
+      messages.push(result);
+    }
+    if (shape.reminderEvery > 0 && step % shape.reminderEvery === shape.reminderEvery - 1)
+      messages.push({ role: 'user', text: `Context is at ${step % 100}%.`, reminder: true });
+  }
+  if (shape.finalText && shape.steps > 0) messages.push({ role: 'assistant', text: 'The tests pass now.' });
+  return messages;
+}
