@@ -111,4 +111,20 @@ describe('prepareMessages', () => {
     expect(JSON.stringify(two.messages)).toBe(JSON.stringify(one.messages));
     expect(two.state.fingerprint).toBe(one.state.fingerprint);
   });
+
+  it('moves the elision boundary in jumps, so the prompt stays the same between them', async () => {
+    const full = conversation(1, 30, 40);
+    let state: Awaited<ReturnType<typeof prepareMessages<Message>>>['state'] | undefined;
+    const boundaries: number[] = [];
+    for (let end = 3; end <= full.length; end += 2) {
+      const result = await prepareMessages(full.slice(0, end), neutral, { budget: 4000 }, state);
+      state = result.state;
+      expect(result.report.tokensOut).toBeLessThanOrEqual(4000);
+      boundaries.push(result.state.elided);
+    }
+    const moves = boundaries.filter((value, at) => at > 0 && value !== boundaries[at - 1]).length;
+    expect(Math.max(...boundaries)).toBeGreaterThan(10);
+    // A sliding window would move on nearly every request once past the trigger.
+    expect(moves).toBeLessThan(boundaries.filter((value) => value > 0).length / 3);
+  });
 });

@@ -7,6 +7,7 @@ import {
   DEFAULT_TARGET,
   DEFAULT_TRIGGER,
   ELIDED_MARKER,
+  type ElisionResult,
   elideForRequest,
   type Message,
 } from '@ctxkit/compact';
@@ -29,6 +30,8 @@ export interface ContextState<T> {
   messages: readonly T[];
   /** Auto-compaction state (hysteresis) from the last compaction. */
   compaction: CompactionState;
+  /** How many of the stored history's tool results (the oldest) the last request sent elided. */
+  elided: number;
 }
 
 /** What {@link prepareMessages} returns. */
@@ -128,24 +131,21 @@ export async function prepareMessages<T>(
     storedRead = codec.read(stored);
   }
 
-  // 3. Live elision, for this request only.
+  // 3. Live elision, for this request only, with hysteresis (see planElision).
   const keepLastResults = options.keepLastResults ?? DEFAULT_KEEP_LAST_RESULTS;
-  let keep = keepLastResults;
-  let elision = elideForRequest(storedRead.messages, {
-    window: budget,
-    triggerFraction: trigger,
-    keepLastResults: keep,
+  // Stages before the cut rewrite messages in place, so the boundary still counts the same results; a
+  // cut removes some, and the boundary starts afresh.
+  const cutRan = compacted.stages.some((stage) => stage.stage === 'cut');
+  const previousElided = reusable && !cutRan ? (state?.elided ?? 0) : 0;
+  const { elision, elided } = planElision(storedRead.messages, {
+    budget,
+    trigger,
+    target,
+    keepLastResults,
+    previousElided,
     countTokens,
   });
-  while (elision.tokensAfter > budget && keep > 0) {
-    keep--;
-    elision = elideForRequest(storedRead.messages, {
-      window: budget,
-      triggerFraction: trigger,
-      keepLastResults: keep,
-      countTokens,
-    });
-  }
+  const keep = countResults(storedRead.messages) - elided;
   const history =
     elision.elided.length > 0 ? writeBack(stored, storedRead, elision.messages, codec) : [...stored];
 
@@ -166,7 +166,7 @@ export async function prepareMessages<T>(
     })),
     paused: compacted.state.paused,
     elidedResults: countElided(elision.messages),
-    keptResults: elision.triggered ? keep : keepLastResults,
+    keptResults: keep,
     ratio,
   };
   options.onReport?.(report);
@@ -181,6 +181,7 @@ export async function prepareMessages<T>(
       fingerprint: keys.value(),
       messages: stored,
       compaction: compacted.state,
+      elided,
     },
     uncalibratedTokens: ratio === 1 ? tokensOut : countTranscriptTokens(sent, baseCount),
   };
@@ -190,4 +191,68 @@ function countElided(messages: readonly Message[]): number {
   let count = 0;
   for (const message of messages) if (message.toolResult?.content === ELIDED_MARKER) count++;
   return count;
+}
+
+/** Inputs of {@link planElision}. */
+interface ElisionPlanOptions {
+  budget: number;
+  trigger: number;
+  target: number;
+  keepLastResults: number;
+  /** Results the previous request of this conversation elided (0 after a compaction or a new conversation). */
+  previousElided: number;
+  countTokens: CountTokens;
+}
+
+function countResults(messages: readonly Message[]): number {
+  let count = 0;
+  for (const message of messages) if (message.role === 'tool' && message.toolResult) count++;
+  return count;
+}
+
+// Any positive fraction makes elideForRequest elide unconditionally: planElision has already decided.
+const ALWAYS = Number.MIN_VALUE;
+
+/**
+ * How many of the oldest tool results to send elided. Sliding the keep window by one result on every
+ * request would change the prompt a little earlier each time and cost the provider's cache from that
+ * point on every call; instead the boundary stays where the previous request left it while the
+ * request is within the trigger, and when it is not, it jumps far enough for the request to land at
+ * `target` — the same trigger/target pair staged compaction uses, for the same reason. The last
+ * `keepLastResults` stay verbatim unless only eliding them too fits the budget.
+ */
+export function planElision(
+  messages: readonly Message[],
+  options: ElisionPlanOptions,
+): { elision: ElisionResult; elided: number } {
+  const results = countResults(messages);
+  const elide = (count: number): ElisionResult =>
+    elideForRequest(messages, {
+      window: options.budget,
+      triggerFraction: count === 0 ? 1 : ALWAYS,
+      keepLastResults: results - count,
+      countTokens: options.countTokens,
+    });
+  // The smallest count in [low, high] whose request is within `limit` tokens (tokens fall as counts rise).
+  const smallestWithin = (low: number, high: number, limit: number): number | undefined => {
+    if (low > high || elide(high).tokensAfter > limit) return undefined;
+    let lo = low;
+    let hi = high;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (elide(mid).tokensAfter <= limit) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const floor = Math.min(options.previousElided, results);
+  const current = elide(floor);
+  if (current.tokensAfter <= options.trigger * options.budget) return { elision: current, elided: floor };
+  const allowed = Math.max(floor, results - options.keepLastResults);
+  const elided =
+    smallestWithin(floor, allowed, options.target * options.budget) ??
+    (elide(allowed).tokensAfter <= options.budget
+      ? allowed
+      : (smallestWithin(allowed, results, options.budget) ?? results));
+  return { elision: elide(elided), elided };
 }

@@ -53,13 +53,13 @@ function asObject(input: unknown): Record<string, unknown> {
     : { input };
 }
 
-/** Every fixture as a replayable script, sorted by name. */
-export function loadTrajectories(): Trajectory[] {
-  return readdirSync(TRAJECTORY_DIR)
+/** Every fixture (OpenAI chat-completions JSON) in `directory` as a replayable script, sorted by name. */
+export function loadTrajectories(directory: string = TRAJECTORY_DIR): Trajectory[] {
+  return readdirSync(directory)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((file) => {
-      const messages = fromOpenAI(JSON.parse(readFileSync(join(TRAJECTORY_DIR, file), 'utf8')));
+      const messages = fromOpenAI(JSON.parse(readFileSync(join(directory, file), 'utf8')));
       const system = messages
         .filter((message) => message.role === 'system')
         .map((message) => message.text ?? '')
