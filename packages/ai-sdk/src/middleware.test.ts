@@ -337,6 +337,26 @@ describe('contextMiddleware with the other entry points', () => {
     expect(calibration.ratio).toBeLessThanOrEqual(1.5);
   });
 
+  it('counts the tool definitions against the budget, with the default estimate too', async () => {
+    const mock = replayModel({ ...trajectory, steps: [] });
+    const reports: ContextReport[] = [];
+    await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: contextMiddleware({ budget: 100_000, onReport: (report) => reports.push(report) }),
+      }),
+      system: trajectory.system,
+      messages: initialMessages(trajectory),
+      tools: replayTools(trajectory),
+    });
+    const tools = JSON.stringify(mock.doGenerateCalls[0]?.tools);
+    expect(reports[0]?.reservedTokens).toBe(Math.ceil(tools.length / 4));
+    expect(reports[0]?.tokensOut).toBe(
+      countTranscriptTokens(readPrompt(mock.doGenerateCalls[0]?.prompt as Prompt).messages) +
+        (reports[0]?.reservedTokens ?? 0),
+    );
+  });
+
   it('a budget nothing can meet is a clear error before the model is called', async () => {
     const mock = replayModel(trajectory);
     await expect(
@@ -363,5 +383,71 @@ describe('contextMiddleware with the other entry points', () => {
     expect(() => contextMiddleware({ budget: 1000, store: {} })).toThrow(
       'expected store to have load() and save(state) methods',
     );
+  });
+
+  it('a long multi-task conversation: finished tasks become one summary right after the system prompt', async () => {
+    // Three earlier runs as finished user turns, then a new task: the cut needs user-turn boundaries.
+    const earlier = trajectories.filter(
+      (entry) => entry.name.startsWith('marshmallow') || entry.name === 'pydicom-1458-text-actions',
+    );
+    const messages: ModelMessage[] = earlier.flatMap((run) => [
+      { role: 'user' as const, content: run.task.join('\n') },
+      ...run.steps.flatMap((step): ModelMessage[] => [
+        {
+          role: 'assistant',
+          content: step.calls.map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: call.input,
+          })),
+        },
+        {
+          role: 'tool',
+          content: step.calls.map((call) => ({
+            type: 'tool-result' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            output: { type: 'text' as const, value: step.results[call.id] ?? '' },
+          })),
+        },
+      ]),
+      { role: 'assistant' as const, content: 'Done.' },
+    ]);
+    messages.push({ role: 'user', content: 'Now make the date tests pass.' });
+    const summaries: number[] = [];
+    const mock = replayModel({ ...trajectory, steps: [] });
+    const reports: ContextReport[] = [];
+    await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: contextMiddleware({
+          budget: 6000,
+          countTokens,
+          onReport: (report) => reports.push(report),
+          summarize: async (dropped, digest) => {
+            summaries.push(dropped.length);
+            return `Earlier: ${digest.filesEdited.length} files edited, ${digest.commands.length} commands run.`;
+          },
+        }),
+      }),
+      system: 'You are a coding agent.',
+      messages,
+      tools: Object.assign({}, ...earlier.map(replayTools)),
+    });
+    const prompt = mock.doGenerateCalls[0]?.prompt as Prompt;
+    expect(reports[0]?.stages.map((stage) => stage.stage)).toContain('cut');
+    expect(summaries.length).toBe(1);
+    expect(prompt[0]).toEqual({ role: 'system', content: 'You are a coding agent.' });
+    expect(prompt[1]?.role).toBe('system');
+    expect(prompt[1]?.role === 'system' && prompt[1].content).toMatch(/files edited/);
+    // No system message after the first user message (Anthropic and Google reject that), pairs whole.
+    expect(prompt.slice(2).some((message) => message.role === 'system')).toBe(false);
+    expect(pairingProblems(prompt)).toEqual([]);
+    expect(prompt[prompt.length - 1]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'Now make the date tests pass.' }],
+    });
+    expect(countTranscriptTokens(readPrompt(prompt).messages, countTokens)).toBeLessThanOrEqual(6000);
   });
 });

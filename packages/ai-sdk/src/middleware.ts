@@ -5,6 +5,7 @@ import {
   checkContextOptions,
   prepareMessages,
 } from '@ctxkit/dropin-core';
+import { estimateTokens } from '@ctxkit/tokenize';
 import type { LanguageModelMiddleware } from 'ai';
 import { promptCodec } from './prompt-codec.js';
 import type { CallOptions, PromptMessage } from './types.js';
@@ -79,7 +80,7 @@ export function contextMiddleware(options: ContextMiddlewareOptions): LanguageMo
       const reservedTokens =
         options.countTools === false || !params.tools?.length
           ? 0
-          : (options.countTokens ?? estimate)(JSON.stringify(params.tools)) *
+          : (options.countTokens ?? estimateTokens)(JSON.stringify(params.tools)) *
             (options.calibration?.ratio ?? 1);
       const result = await prepareMessages(params.prompt, promptCodec, options, store.load(), {
         reservedTokens,
@@ -120,10 +121,6 @@ export function contextMiddleware(options: ContextMiddlewareOptions): LanguageMo
       return { ...result, stream };
     },
   };
-}
-
-function estimate(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 // providerMetadata is JSON: the report is one already, spelled out for the type checker.
