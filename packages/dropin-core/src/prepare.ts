@@ -60,8 +60,9 @@ function calibrated(count: CountTokens, ratio: number): CountTokens {
  * The pipeline every drop-in runs on each model call, pure apart from the caller's `summarize`:
  * 1. reuse the stored history when the framework's messages still start with the conversation it covers;
  * 2. staged compaction of that history (`compact` of `@ctxkit/compact`), stored for the next call;
- * 3. live elision for this request only (`elideForRequest`), keeping fewer than `keepLastResults` recent
- *    results only when the budget needs it;
+ * 3. live elision for this request only (`elideForRequest`), its boundary moving in jumps
+ *    ({@link planElision}) so the prompt's prefix stays byte-identical between them, and the last
+ *    `keepLastResults` results elided only when the budget needs it;
  * 4. the `system` context in front, and a check that the result is within the budget.
  * The framework's own messages are never mutated; unchanged messages are passed through as they are.
  */
@@ -183,7 +184,8 @@ export async function prepareMessages<T>(
       compaction: compacted.state,
       elided,
     },
-    uncalibratedTokens: ratio === 1 ? tokensOut : countTranscriptTokens(sent, baseCount),
+    // What a provider's usage figure covers: the messages and whatever was reserved (tool definitions).
+    uncalibratedTokens: (ratio === 1 ? tokensOut : countTranscriptTokens(sent, baseCount)) + reserved / ratio,
   };
 }
 
