@@ -10,6 +10,7 @@ import {
   type ElisionResult,
   elideForRequest,
   type Message,
+  type StageReport,
 } from '@ctxkit/compact';
 import { estimateTokens } from '@ctxkit/tokenize';
 import { Fingerprint } from './fingerprint.js';
@@ -121,13 +122,7 @@ export async function prepareMessages<T>(
   let stored: readonly T[] = working;
   let storedRead = read;
   if (compacted.stages.length > 0) {
-    const cutStage = compacted.stages.find((stage) => stage.stage === 'cut');
-    const cut: CutRange | undefined = cutStage
-      ? {
-          from: cutStage.indices[0] as number,
-          to: (cutStage.indices[cutStage.indices.length - 1] as number) + 1,
-        }
-      : undefined;
+    const cut = findCut(compacted.stages, read.messages.length, compacted.messages.length);
     stored = writeBack(working, read, compacted.messages, codec, cut);
     storedRead = codec.read(stored);
   }
@@ -136,7 +131,7 @@ export async function prepareMessages<T>(
   const keepLastResults = options.keepLastResults ?? DEFAULT_KEEP_LAST_RESULTS;
   // Stages before the cut rewrite messages in place, so the boundary still counts the same results; a
   // cut removes some, and the boundary starts afresh.
-  const cutRan = compacted.stages.some((stage) => stage.stage === 'cut');
+  const cutRan = compacted.messages.length !== read.messages.length;
   const previousElided = reusable && !cutRan ? (state?.elided ?? 0) : 0;
   const { elision, elided } = planElision(storedRead.messages, {
     budget,
@@ -257,4 +252,24 @@ export function planElision(
       ? allowed
       : (smallestWithin(allowed, results, options.budget) ?? results));
   return { elision: elide(elided), elided };
+}
+
+/**
+ * The range compaction replaced by one message, if it replaced one: the stage whose indices are a
+ * contiguous run as long as the messages it removed plus the one that stands in for them (today the
+ * `cut` stage; found by shape so that a new kind of cut in `@ctxkit/compact` is written back too).
+ */
+function findCut(stages: readonly StageReport[], before: number, after: number): CutRange | undefined {
+  if (before === after) return undefined;
+  const length = before - after + 1;
+  for (let at = stages.length - 1; at >= 0; at--) {
+    const indices = (stages[at] as StageReport).indices;
+    const from = indices[0] as number;
+    if (indices.length === length && indices.every((index, offset) => index === from + offset)) {
+      return { from, to: from + length };
+    }
+  }
+  throw new Error(
+    `ctxkit: internal error: compaction removed ${before - after} messages but no stage reports the range`,
+  );
 }
