@@ -1,5 +1,6 @@
 import { budgetBench } from './benches/budget.js';
 import { compactBench } from './benches/compact.js';
+import { frameworksBench } from './benches/frameworks.js';
 import { localizeBench } from './benches/localize.js';
 import { mapBench } from './benches/map.js';
 import { mapQualityBench } from './benches/map-quality.js';
@@ -21,6 +22,7 @@ export interface Bench {
 export const benches: Record<string, Bench> = {
   budget: budgetBench,
   compact: compactBench,
+  frameworks: frameworksBench,
   localize: localizeBench,
   map: mapBench,
   'map-quality': mapQualityBench,
