@@ -85,7 +85,8 @@ function initialMessages(trajectory: Trajectory): ModelMessage[] {
 /**
  * Half of each transcript, as the compact bench does — but never below what elision cannot remove (the
  * system prompt, the task and the model's own turns, every result as the marker) plus 10%: within a
- * single task there is no cut, so a smaller budget is a budget error (tested below).
+ * single task the cut inside it keeps the task and the recency window whole, so a smaller budget
+ * can be a budget error (tested below).
  */
 function budgetFor(trajectory: Trajectory, fraction = 0.5): number {
   const total = countTranscriptTokens(trajectory.messages, countTokens);
@@ -182,11 +183,18 @@ describe('contextMiddleware over real SWE-agent runs (generateText tool loops)',
       const tools = JSON.stringify(mock.doGenerateCalls[0]?.tools ?? []);
       let reuse = 0;
       let total = 0;
+      let cutInTask = false;
       for (const [at, prompt] of prompts.entries()) {
         const neutral = readPrompt(prompt).messages;
         expect(pairingProblems(prompt)).toEqual([]);
         expect(validate(neutral, 'openai')).toEqual([]);
         expect(validate(neutral, 'anthropic')).toEqual([]);
+        // A cut inside the task leaves one summary, a user reminder right after the task message.
+        const reminders = neutral.filter((message) => message.reminder);
+        // Once a cut inside the task ran, every later request carries its summary (read back as one).
+        if (reports[at]?.stages.some((stage) => stage.stage === 'cut-in-task')) cutInTask = true;
+        expect(reminders.length).toBe(cutInTask ? 1 : 0);
+        if (reminders.length > 0) expect(neutral[1 + trajectory.task.length]).toBe(reminders[0]);
         const tokens = countTranscriptTokens(neutral, countTokens);
         expect(tokens + countTokens(tools)).toBeLessThanOrEqual(budget);
         expect(reports[at]?.tokensOut).toBe(tokens + (reports[at]?.reservedTokens ?? 0));
@@ -222,6 +230,8 @@ describe('contextMiddleware over real SWE-agent runs (generateText tool loops)',
         reuse += sizes.slice(0, prefix).reduce((sum, value) => sum + value, 0);
         total += sizes.reduce((sum, value) => sum + value, 0);
       }
+      // The run needed the cut inside the task, and the drop-in wrote it back.
+      expect(cutInTask).toBe(true);
       // The caller's messages are untouched, and the SDK's own history keeps every full result.
       expect(JSON.stringify(messages)).toBe(frozen);
       const responseText = JSON.stringify(result.response.messages);

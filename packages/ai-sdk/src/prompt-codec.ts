@@ -5,7 +5,13 @@ import {
   type ToolCall,
   type ToolResult,
 } from '@ctxkit/compact';
-import { keyOf, type MessageCodec, type ReadMessages } from '@ctxkit/dropin-core';
+import {
+  keyOf,
+  type MessageCodec,
+  parseUserText,
+  type ReadMessages,
+  reminderText,
+} from '@ctxkit/dropin-core';
 import type { AssistantPart, Prompt, PromptMessage, ToolResultOutput, UserPart } from './types.js';
 
 // Media bytes do not change a token estimate (images are sized by dimensions, documents by pages), so
@@ -92,6 +98,8 @@ export function readPrompt(prompt: Prompt): ReadMessages {
         const neutral: Message = { role: 'user' };
         if (texts.length > 0 || attachments.length === 0) neutral.text = texts.join('\n');
         if (attachments.length > 0) neutral.attachments = attachments;
+        // A summary the pipeline placed after the task message reads back as the reminder it is.
+        else if (texts.length === 1) Object.assign(neutral, parseUserText(texts[0] as string));
         push(neutral, index);
         return;
       }
@@ -185,16 +193,20 @@ export const promptCodec: MessageCodec<PromptMessage> = {
     if (message.role === 'assistant') return rewriteAssistant(message, after[0] as Message);
     if (message.role !== 'tool') return message;
     let at = 0;
+    let changed = false;
     const content = message.content.map((part) => {
       if (part.type !== 'tool-result') return part;
       const previous = before[at];
       const next = after[at];
       at++;
       if (!next?.toolResult || next === previous) return part;
+      changed = true;
       return { ...part, output: writeOutput(next.toolResult, part.output) };
     });
-    return { ...message, content };
+    return changed ? { ...message, content } : message;
   },
   systemMessage: (text) => ({ role: 'system', content: text }),
+  // The AI SDK's Anthropic and Google providers reject a system message after the conversation started.
+  reminderMessage: (text) => ({ role: 'user', content: [{ type: 'text', text: reminderText(text) }] }),
   key: keyOf,
 };

@@ -1,7 +1,18 @@
-import { ELIDED_MARKER, findLatestUserIndex, type Message, SUMMARY_HEADER, validate } from '@ctxkit/compact';
+import {
+  DEFAULT_KEEP_LAST_RESULTS,
+  DEFAULT_TARGET,
+  DEFAULT_TRIGGER,
+  ELIDED_MARKER,
+  findLatestUserIndex,
+  type Message,
+  SUMMARY_HEADER,
+  TASK_SUMMARY_HEADER,
+  validate,
+} from '@ctxkit/compact';
+import { estimateTokens } from '@ctxkit/tokenize';
 import { describe, expect, it } from 'vitest';
 import { ContextBudgetError } from './options.js';
-import { prepareMessages } from './prepare.js';
+import { planElision, prepareMessages } from './prepare.js';
 import type { MessageCodec } from './rewrite.js';
 
 // The neutral model as its own "framework": what the drop-ins do, without a framework's shapes.
@@ -9,6 +20,7 @@ const neutral: MessageCodec<Message> = {
   read: (source) => ({ messages: [...source], owners: source.map((_message, index) => index) }),
   rewrite: (_message, _before, after) => after[0] as Message,
   systemMessage: (text) => ({ role: 'system', text }),
+  reminderMessage: (text) => ({ role: 'user', text, reminder: true }),
   key: (message) => JSON.stringify(message),
 };
 
@@ -74,8 +86,9 @@ describe('prepareMessages', () => {
     expect(second.messages[0]).toBe(other[0]);
   });
 
-  it('elides old results within one task, keeping fewer than keepLastResults only to fit', async () => {
-    const input = conversation(1, 12, 60);
+  it('elides old results within one task where compaction cannot reach, keeping fewer than keepLastResults only to fit', async () => {
+    // The latest results are in the recency window, which compaction (and its cut inside the task) never touches.
+    const input = conversation(1, 4, 200);
     const result = await prepareMessages(input, neutral, { budget: 2000, keepLastResults: 5 });
     expect(result.report.elidedResults).toBeGreaterThan(0);
     expect(result.report.tokensOut).toBeLessThanOrEqual(2000);
@@ -112,19 +125,51 @@ describe('prepareMessages', () => {
     expect(two.state.fingerprint).toBe(one.state.fingerprint);
   });
 
-  it('moves the elision boundary in jumps, so the prompt stays the same between them', async () => {
+  it('moves the elision boundary in jumps, so the prompt stays the same between them', () => {
+    // planElision over the requests of one growing task, as prepareMessages calls it when no compaction
+    // ran in between (a cut inside the task would reset the boundary and, on these messages, run first).
     const full = conversation(1, 30, 40);
-    let state: Awaited<ReturnType<typeof prepareMessages<Message>>>['state'] | undefined;
+    const budget = 4000;
+    let previousElided = 0;
     const boundaries: number[] = [];
     for (let end = 3; end <= full.length; end += 2) {
-      const result = await prepareMessages(full.slice(0, end), neutral, { budget: 4000 }, state);
-      state = result.state;
-      expect(result.report.tokensOut).toBeLessThanOrEqual(4000);
-      boundaries.push(result.state.elided);
+      const { elision, elided } = planElision(full.slice(0, end), {
+        budget,
+        trigger: DEFAULT_TRIGGER,
+        target: DEFAULT_TARGET,
+        keepLastResults: DEFAULT_KEEP_LAST_RESULTS,
+        previousElided,
+        countTokens: estimateTokens,
+      });
+      expect(elision.tokensAfter).toBeLessThanOrEqual(budget);
+      previousElided = elided;
+      boundaries.push(elided);
     }
     const moves = boundaries.filter((value, at) => at > 0 && value !== boundaries[at - 1]).length;
     expect(Math.max(...boundaries)).toBeGreaterThan(10);
     // A sliding window would move on nearly every request once past the trigger.
     expect(moves).toBeLessThan(boundaries.filter((value) => value > 0).length / 3);
+  });
+
+  it('cuts inside one long task: the summary a reminder right after the task, recognised on the next call', async () => {
+    // An agent loop's requests: each ends with the latest tool result.
+    const input = conversation(1, 30, 40).slice(0, -1);
+    const first = await prepareMessages(input, neutral, { budget: 4000 });
+    expect(first.report.stages.map((stage) => stage.stage)).toContain('cut-in-task');
+    expect(first.messages[1]).toBe(input[1]);
+    expect(first.messages[2]).toMatchObject({ role: 'user', reminder: true });
+    expect(first.messages[2]?.text?.startsWith(TASK_SUMMARY_HEADER)).toBe(true);
+    expect(validate(first.messages, 'anthropic')).toEqual([]);
+    expect(validate(first.messages, 'openai')).toEqual([]);
+    expect(first.report.tokensOut).toBeLessThanOrEqual(4000);
+    // The task goes on: the stored summary is folded into the next one, never kept as a second task.
+    const grown = conversation(1, 60, 40).slice(0, -1);
+    expect(grown.slice(0, input.length)).toEqual(input);
+    const second = await prepareMessages(grown, neutral, { budget: 4000 }, first.state);
+    expect(second.report.reusedMessages).toBe(first.state.messages.length);
+    expect(second.report.stages.map((stage) => stage.stage)).toContain('cut-in-task');
+    expect(second.messages[1]).toBe(input[1]);
+    expect(second.messages.filter((message) => message.reminder)).toHaveLength(1);
+    expect(validate(second.messages, 'anthropic')).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import {
   type CountTokens,
   compact,
   countTranscriptTokens,
+  DEFAULT_KEEP_FRACTION,
   DEFAULT_KEEP_LAST_RESULTS,
+  DEFAULT_KEEP_TURNS,
   DEFAULT_TARGET,
   DEFAULT_TRIGGER,
   ELIDED_MARKER,
@@ -15,7 +17,7 @@ import {
 import { estimateTokens } from '@ctxkit/tokenize';
 import { Fingerprint } from './fingerprint.js';
 import { ContextBudgetError, type ContextOptions, type ContextReport } from './options.js';
-import { type CutRange, type MessageCodec, writeBack } from './rewrite.js';
+import { type MessageCodec, writeBack } from './rewrite.js';
 
 /**
  * What a drop-in keeps between requests of one conversation: the history it sends in place of the
@@ -116,14 +118,20 @@ export async function prepareMessages<T>(
     target,
     countTokens,
     state: reusable ? state?.compaction : undefined,
+    // Given explicitly, so compaction's last resort (cut-kept-turns: a prefix cut into the turns these
+    // protect) never runs here: a framework's current task can be several user messages (SWE-agent's
+    // demonstration and issue), which that cut would split, and a drop-in has its own last resort —
+    // eliding results for the request, which loses no turn.
+    keepTurns: DEFAULT_KEEP_TURNS,
+    keepFraction: DEFAULT_KEEP_FRACTION,
     ...(options.summarize ? { summarize: options.summarize } : {}),
     ...(options.toolNames ? { toolNames: options.toolNames } : {}),
   });
   let stored: readonly T[] = working;
   let storedRead = read;
+  const removed = removedByCuts(compacted.stages);
   if (compacted.stages.length > 0) {
-    const cut = findCut(compacted.stages, read.messages.length, compacted.messages.length);
-    stored = writeBack(working, read, compacted.messages, codec, cut);
+    stored = writeBack(working, read, compacted.messages, codec, removed);
     storedRead = codec.read(stored);
   }
 
@@ -131,7 +139,7 @@ export async function prepareMessages<T>(
   const keepLastResults = options.keepLastResults ?? DEFAULT_KEEP_LAST_RESULTS;
   // Stages before the cut rewrite messages in place, so the boundary still counts the same results; a
   // cut removes some, and the boundary starts afresh.
-  const cutRan = compacted.messages.length !== read.messages.length;
+  const cutRan = removed.size > 0;
   const previousElided = reusable && !cutRan ? (state?.elided ?? 0) : 0;
   const { elision, elided } = planElision(storedRead.messages, {
     budget,
@@ -255,21 +263,14 @@ export function planElision(
 }
 
 /**
- * The range compaction replaced by one message, if it replaced one: the stage whose indices are a
- * contiguous run as long as the messages it removed plus the one that stands in for them (today the
- * `cut` stage; found by shape so that a new kind of cut in `@ctxkit/compact` is written back too).
+ * The input messages compaction's cuts removed: every stage that replaced a span with a summary
+ * (`cut`, `cut-in-task`, `cut-kept-turns` today) reports a digest and the input indices of its span;
+ * stages that rewrite in place report neither digest nor removal. Found by that shape rather than by
+ * name, so a new kind of cut in `@ctxkit/compact` is written back too; {@link writeBack} checks that
+ * the output is the input with exactly these gone and one summary per span kept.
  */
-function findCut(stages: readonly StageReport[], before: number, after: number): CutRange | undefined {
-  if (before === after) return undefined;
-  const length = before - after + 1;
-  for (let at = stages.length - 1; at >= 0; at--) {
-    const indices = (stages[at] as StageReport).indices;
-    const from = indices[0] as number;
-    if (indices.length === length && indices.every((index, offset) => index === from + offset)) {
-      return { from, to: from + length };
-    }
-  }
-  throw new Error(
-    `ctxkit: internal error: compaction removed ${before - after} messages but no stage reports the range`,
-  );
+function removedByCuts(stages: readonly StageReport[]): Set<number> {
+  const removed = new Set<number>();
+  for (const stage of stages) if (stage.digest) for (const index of stage.indices) removed.add(index);
+  return removed;
 }

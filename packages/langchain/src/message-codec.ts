@@ -1,5 +1,11 @@
 import { type Attachment, attachmentMarker, type Message, type ToolCall } from '@ctxkit/compact';
-import { keyOf, type MessageCodec, type ReadMessages } from '@ctxkit/dropin-core';
+import {
+  keyOf,
+  type MessageCodec,
+  parseUserText,
+  type ReadMessages,
+  reminderText,
+} from '@ctxkit/dropin-core';
 import {
   AIMessage,
   type BaseMessage,
@@ -70,7 +76,8 @@ export function readMessages(source: readonly BaseMessage[]): ReadMessages {
     if (role === 'system') messages.push({ role, text });
     else if (role === 'user') {
       const attachments = blocks.filter(isMedia).map(attachmentOf);
-      messages.push(attachments.length > 0 ? { role, text, attachments } : { role, text });
+      // A summary the pipeline placed after the task message reads back as the reminder it is.
+      messages.push(attachments.length > 0 ? { role, text, attachments } : { role, ...parseUserText(text) });
     } else if (role === 'assistant') {
       const calls: ToolCall[] = ((message as AIMessage).tool_calls ?? []).map((call) => ({
         id: call.id ?? '',
@@ -147,5 +154,7 @@ export const messageCodec: MessageCodec<BaseMessage> = {
     return message;
   },
   systemMessage: (text) => new SystemMessage(text),
+  // Chat models such as ChatAnthropic and ChatGoogleGenerativeAI reject a system message mid-conversation.
+  reminderMessage: (text) => new HumanMessage(reminderText(text)),
   key: keyOf,
 };

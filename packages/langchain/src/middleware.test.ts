@@ -128,11 +128,18 @@ describe('contextMiddleware in a real createAgent loop over SWE-agent runs', () 
       );
       const calls = model.calls.map((call) => call.messages);
       expect(calls.length).toBe(trajectory.steps.length + 1);
+      let cutInTask = false;
       for (const [at, messages] of calls.entries()) {
         expect(pairingProblems(messages)).toEqual([]);
         const neutral = readMessages(messages).messages;
         expect(validate(neutral, 'openai')).toEqual([]);
         expect(validate(neutral, 'anthropic')).toEqual([]);
+        // A cut inside the task leaves one summary, a user reminder right after the task message.
+        const reminders = neutral.filter((message) => message.reminder);
+        // Once a cut inside the task ran, every later request carries its summary (read back as one).
+        if (reports[at]?.stages.some((stage) => stage.stage === 'cut-in-task')) cutInTask = true;
+        expect(reminders.length).toBe(cutInTask ? 1 : 0);
+        if (reminders.length > 0) expect(neutral[1 + trajectory.task.length]).toBe(reminders[0]);
         expect(countTranscriptTokens(neutral, countTokens)).toBeLessThanOrEqual(budget);
         expect(reports[at]?.withinBudget).toBe(true);
         // One system message, first; the task right after it, byte for byte.
@@ -143,6 +150,8 @@ describe('contextMiddleware in a real createAgent loop over SWE-agent runs', () 
         );
       }
       expect(Math.max(...reports.map((report) => report.tokensIn))).toBeGreaterThan(budget);
+      // The run needed the cut inside the task, and the drop-in wrote it back.
+      expect(cutInTask).toBe(true);
       // The agent's own state keeps every full result; the caller's input is untouched.
       const state = result.messages as BaseMessage[];
       expect(

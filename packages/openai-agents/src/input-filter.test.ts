@@ -136,12 +136,20 @@ describe('contextInputFilter through the real Runner over SWE-agent runs', () =>
       });
       expect(result.finalOutput).toBe('done');
       expect(model.requests.length).toBe(trajectory.steps.length + 1);
+      let cutInTask = false;
       for (const [at, request] of model.requests.entries()) {
         const items = request.input as AgentInputItem[];
         expect(request.systemInstructions).toBe(trajectory.system);
         expect(pairingProblems(items)).toEqual([]);
         const neutral = readItems(items).messages;
         expect(validate(neutral, 'openai')).toEqual([]);
+        expect(validate(neutral, 'anthropic')).toEqual([]);
+        // A cut inside the task leaves one summary, a user reminder right after the task message.
+        const reminders = neutral.filter((message) => message.reminder);
+        // Once a cut inside the task ran, every later request carries its summary (read back as one).
+        if (reports[at]?.stages.some((stage) => stage.stage === 'cut-in-task')) cutInTask = true;
+        expect(reminders.length).toBe(cutInTask ? 1 : 0);
+        if (reminders.length > 0) expect(neutral[trajectory.task.length]).toBe(reminders[0]);
         const instructions = countTranscriptTokens(
           [{ role: 'system', text: trajectory.system }],
           countTokens,
@@ -151,6 +159,8 @@ describe('contextInputFilter through the real Runner over SWE-agent runs', () =>
         expect(items.slice(0, trajectory.task.length).map(keyOf)).toEqual(input.map(keyOf));
       }
       expect(Math.max(...reports.map((report) => report.tokensIn))).toBeGreaterThan(budget);
+      // The run needed the cut inside the task, and the filter wrote it back.
+      expect(cutInTask).toBe(true);
       // The run's own history keeps every full result; the caller's input is untouched.
       expect(JSON.stringify(result.history)).not.toContain(ELIDED_MARKER);
       expect(JSON.stringify(input)).toBe(frozen);

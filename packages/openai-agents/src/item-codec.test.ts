@@ -1,4 +1,4 @@
-import { ELIDED_MARKER, validate } from '@ctxkit/compact';
+import { ELIDED_MARKER, findLatestUserIndex, validate } from '@ctxkit/compact';
 import { writeBack } from '@ctxkit/dropin-core';
 import type { AgentInputItem } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +66,12 @@ describe('readItems', () => {
       type: 'text',
       text: 'export const x = 1;',
     });
+  });
+
+  it('reads a summary written back as a reminder as one, so the task stays the latest user message', () => {
+    const reminder = itemCodec.reminderMessage('[summary] earlier steps');
+    const read = readItems([items[0] as AgentInputItem, reminder]);
+    expect(read.messages[1]).toEqual({ role: 'user', text: '[summary] earlier steps', reminder: true });
+    expect(findLatestUserIndex(read.messages)).toBe(0);
   });
 });

@@ -1,5 +1,11 @@
 import type { Message, ToolCall } from '@ctxkit/compact';
-import { keyOf, type MessageCodec, type ReadMessages } from '@ctxkit/dropin-core';
+import {
+  keyOf,
+  type MessageCodec,
+  parseUserText,
+  type ReadMessages,
+  reminderText,
+} from '@ctxkit/dropin-core';
 import type { AgentInputItem } from '@openai/agents';
 
 type Item = Record<string, unknown>;
@@ -69,7 +75,9 @@ export function readItems(items: readonly AgentInputItem[]): ReadMessages {
     if (type === 'message' && (item.role === 'user' || item.role === 'system' || item.role === 'developer')) {
       closeTurn();
       const text = textOf(item.content);
-      const message: Message = item.role === 'user' ? { role: 'user', text } : { role: 'system', text };
+      // A summary the pipeline placed after the task message reads back as the reminder it is.
+      const message: Message =
+        item.role === 'user' ? { role: 'user', ...parseUserText(text) } : { role: 'system', text };
       if (item.role === 'user' && hasMedia(item.content)) {
         message.attachments = (item.content as Item[])
           .filter((part) => part.type === 'input_image' || part.type === 'input_file')
@@ -126,9 +134,11 @@ export const itemCodec: MessageCodec<AgentInputItem> = {
     const raw = item as unknown as Item;
     const next = after[0] as Message;
     if (raw.type === 'function_call_result' && next.toolResult) return rewriteResult(raw, next);
-    // Compaction does not change model turns or user text today; anything else goes out as it came.
+    // Compaction does not change user or model text; anything else goes out as it came.
     return item;
   },
   systemMessage: (text) => ({ role: 'system', content: text }) as AgentInputItem,
+  // The Agents SDK sends the history to models other than OpenAI's (through its AI SDK adapter) too.
+  reminderMessage: (text) => ({ role: 'user', content: reminderText(text) }) as AgentInputItem,
   key: keyOf,
 };
