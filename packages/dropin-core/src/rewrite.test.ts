@@ -139,4 +139,28 @@ describe('writeBack', () => {
       writeBack(longer, read, [system, summary, next, last] as Message[], codec, new Set([1, 2, 3, 4])),
     ).toThrow(/internal error/);
   });
+
+  it('rebuilds the messages that belong with a changed one when the codec asks to', () => {
+    const attached: MessageCodec<Framework> = {
+      ...codec,
+      rewriteAttached: (message, before, after) => ({
+        id: `${message.id}+${before.length}${after.length}`,
+        parts: [],
+      }),
+    };
+    const read = attached.read(source);
+    const output = [...read.messages];
+    output[4] = { role: 'tool', toolResult: { callId: 'b', content: 'elided' } };
+    const out = writeBack(source, read, output, attached);
+    expect(out.map((message) => message.id)).toEqual([
+      'system',
+      'user',
+      'calls',
+      'results*',
+      'approval+22',
+      'next',
+    ]);
+    // Unchanged: the approval passes through as the same object.
+    expect(writeBack(source, read, [...read.messages], attached)[4]).toBe(source[4]);
+  });
 });

@@ -22,6 +22,13 @@ export interface MessageCodec<T> {
    * order; only tool-result content, attachments or tool-call inputs change). Must not mutate `message`.
    */
   rewrite(message: T, before: readonly Message[], after: readonly Message[]): T;
+  /**
+   * For a framework that keeps one neutral message as several of its own (the Agents SDK keeps a model
+   * turn's text, reasoning and each `function_call` as separate items): `message` owns no neutral part
+   * but belongs with the one before it that does, whose parts read `before` and now `after`. Rebuilt
+   * the same way as {@link MessageCodec.rewrite}; passed through as it is when absent.
+   */
+  rewriteAttached?(message: T, before: readonly Message[], after: readonly Message[]): T;
   /** A system message with `text` (the injected context, the summary of a prefix cut at a user message). */
   systemMessage(text: string): T;
   /**
@@ -137,7 +144,11 @@ export function writeBack<T>(
     if (next === first) {
       // No neutral form: it goes (or is rebuilt) with the message it follows.
       if (group?.dropped) continue;
-      out.push(message);
+      out.push(
+        group?.changed && codec.rewriteAttached
+          ? codec.rewriteAttached(message, group.before, group.after)
+          : message,
+      );
       continue;
     }
     let gone = 0;

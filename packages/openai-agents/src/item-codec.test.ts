@@ -1,4 +1,4 @@
-import { ELIDED_MARKER, findLatestUserIndex, validate } from '@ctxkit/compact';
+import { ELIDED_MARKER, findLatestUserIndex, type Message, validate } from '@ctxkit/compact';
 import { writeBack } from '@ctxkit/dropin-core';
 import type { AgentInputItem } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,22 @@ describe('readItems', () => {
       type: 'text',
       text: 'export const x = 1;',
     });
+  });
+
+  it('writes a shortened call input back into its own function_call item, the other calls untouched', () => {
+    const read = readItems(items);
+    const turn = read.messages[1] as Message;
+    const shortened: Message = {
+      ...turn,
+      toolCalls: (turn.toolCalls ?? []).map((call) =>
+        call.id === 'b' ? { id: call.id, name: call.name, input: { command: 'py[…]st' } } : call,
+      ),
+    };
+    const output = read.messages.map((message) => (message === turn ? shortened : message));
+    const out = writeBack(items, read, output, itemCodec) as unknown as Record<string, unknown>[];
+    expect(out[4]).toEqual({ ...(items[4] as object), arguments: '{"command":"py[…]st"}' });
+    for (const index of [0, 1, 2, 3, 5, 6, 7]) expect(out[index]).toBe(items[index]);
+    expect((items[4] as unknown as { arguments: string }).arguments).toBe('{"command":"pytest"}');
   });
 
   it('reads a summary written back as a reminder as one, so the task stays the latest user message', () => {

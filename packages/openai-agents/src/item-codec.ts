@@ -127,15 +127,35 @@ function rewriteResult(item: Item, after: Message): AgentInputItem {
   return { ...item, output } as unknown as AgentInputItem;
 }
 
+// A function_call item whose call compaction shortened (a whole file written, a long heredoc): its
+// arguments written afresh from the shortened input. `after` is the model turn the item belongs to.
+function rewriteCall(item: Item, before: readonly Message[], after: readonly Message[]): AgentInputItem {
+  const id = String(item.callId);
+  const previous = before[0]?.toolCalls?.find((call) => call.id === id);
+  const next = after[0]?.toolCalls?.find((call) => call.id === id);
+  if (!next || !previous || next.input === previous.input) return item as unknown as AgentInputItem;
+  // Arguments that were JSON go out as JSON; free text (parsed as itself) goes out as text.
+  const json = typeof item.arguments !== 'string' || parseArguments(item.arguments) !== item.arguments;
+  const text = json || typeof next.input !== 'string' ? JSON.stringify(next.input) : next.input;
+  return { ...item, arguments: text } as unknown as AgentInputItem;
+}
+
 /** Agents SDK input items as the drop-in pipeline reads and writes them. */
 export const itemCodec: MessageCodec<AgentInputItem> = {
   read: readItems,
-  rewrite(item, _before, after) {
+  rewrite(item, before, after) {
     const raw = item as unknown as Item;
     const next = after[0] as Message;
     if (raw.type === 'function_call_result' && next.toolResult) return rewriteResult(raw, next);
+    // A model turn read from several items is owned by its first, which may be a call.
+    if (raw.type === 'function_call') return rewriteCall(raw, before, after);
     // Compaction does not change user or model text; anything else goes out as it came.
     return item;
+  },
+  // The other items of a model turn: its function_call items carry the inputs compaction shortens.
+  rewriteAttached(item, before, after) {
+    const raw = item as unknown as Item;
+    return raw.type === 'function_call' ? rewriteCall(raw, before, after) : item;
   },
   systemMessage: (text) => ({ role: 'system', content: text }) as AgentInputItem,
   // The Agents SDK sends the history to models other than OpenAI's (through its AI SDK adapter) too.
