@@ -100,8 +100,8 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   for (const pin of options.pins ?? []) request(pin, 'pin');
   for (const { skill, score } of scores)
     if (score >= thresholds.expand && score >= relativeFloor) request(skill.name, 'score');
-  // The margin over the next candidate: a best match that is the task's only card (the runner-up
-  // misses the card bar or half the best score) needs only the lower sole-match bar.
+  // The margin over the next candidate: a best match that is the task's only card and leads the
+  // runner-up by at least the card bar needs only the lower sole-match bar.
   const soleMatch = soleMatchOf(scores, thresholds.card, relativeFloor);
   if (soleMatch && soleMatch.score >= thresholds.sole) request(soleMatch.skill.name, 'score');
 

@@ -79,8 +79,8 @@ export interface SkillThresholds {
   /** Minimum score for an expanded body. */
   expand: number;
   /**
-   * Minimum score for a body when the skill is the task's only card (no other skill reaches the
-   * card threshold or half its score): between `card` and `expand`.
+   * Minimum score for a body when the skill is the task's only card and leads the runner-up by at
+   * least `card` (see `soleMatchOf`): between `card` and `expand`.
    */
   sole: number;
   /** How many off-target scores the quantiles were taken from (0 = floors only). */
