@@ -4,6 +4,7 @@ export {
   SKILL_FILE_NAME,
   skillNameKey,
 } from './discover-skills.js';
+export { FORMAT_ALIASES, formatVocabulary } from './format-vocabulary.js';
 export type { ParsedSkill } from './parse-skill.js';
 export { parseSkill } from './parse-skill.js';
 export {
@@ -15,6 +16,7 @@ export {
   RELATIVE_SCORE_CUTOFF,
   selectSkills,
   shortenDescription,
+  soleMatchOf,
 } from './select-skills.js';
 export type { CalibrationOptions, SkillIndex, SkillScore, SkillThresholds } from './skill-index.js';
 export {
@@ -23,6 +25,7 @@ export {
   calibrateThresholds,
   EXPAND_FLOOR,
   FIELD_WEIGHTS,
+  SOLE_MATCH_STRAY_BODIES_PER_TASK,
   STRAY_BODIES_PER_TASK,
   STRAY_CARDS_PER_TASK,
   scoreSkills,

@@ -64,6 +64,36 @@ describe('selectSkills invariants', () => {
   });
 });
 
+describe('sole-match invariants', () => {
+  it('a body by margin goes only to the single card, and only when the card bar is cleared by the margin', () => {
+    fc.assert(
+      fc.property(
+        skillsArbitrary,
+        phrase,
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        (skills, task, sole) => {
+          const strict = selectSkills(skills, { task, thresholds: { sole: Number.MAX_VALUE } });
+          const loose = selectSkills(skills, { task, thresholds: { sole } });
+          // Lowering the sole-match bar never removes a body or a card, and adds at most one body,
+          // to a task whose score cards are the one skill alone.
+          expect(loose.cards.map((card) => card.name)).toEqual(strict.cards.map((card) => card.name));
+          const added = loose.expanded.filter(
+            (entry) => !strict.expanded.some((other) => other.name === entry.name),
+          );
+          expect(added.length).toBeLessThanOrEqual(1);
+          for (const entry of strict.expanded)
+            expect(loose.expanded.map((other) => other.name)).toContain(entry.name);
+          if (added.length === 1) {
+            expect(loose.cards.map((card) => card.name)).toEqual([added[0]?.name]);
+            expect(loose.cards[0]?.score ?? 0).toBeGreaterThanOrEqual(sole);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('truncateBody invariants', () => {
   it('never exceeds a cap that can hold its marker, and keeps a prefix of the body', () => {
     fc.assert(

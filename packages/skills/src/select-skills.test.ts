@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectSkills, shortenDescription } from './select-skills.js';
+import { RELATIVE_SCORE_CUTOFF, selectSkills, shortenDescription, soleMatchOf } from './select-skills.js';
 import type { SelectSkillsOptions, Skill } from './types.js';
 
 const skills: Skill[] = ['alpha', 'beta'].map((name) => ({
@@ -85,5 +85,65 @@ describe('selectSkills rendering', () => {
     expect(selection.text).toContain('- alpha: Use for alpha\\x1b[31m work. (full text below)');
     expect(selection.text).toContain('<skill name="alpha" path="skills/ctl\\nname\\x01/SKILL.md">');
     expect(selection.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+  });
+});
+
+describe('soleMatchOf', () => {
+  // [scores best first, card bar, expected index or undefined]; relative floor = half the best.
+  const table: [string, number[], number, number | undefined][] = [
+    ['a lone match', [1.5], 0.5, 0],
+    ['runner-up under the card bar, margin over it', [1.9, 0.4], 0.5, 0],
+    ['runner-up under half the best but over the card bar', [3, 1.2], 0.5, 0],
+    ['runner-up is a card too', [1.5, 0.9], 0.5, undefined],
+    ['margin smaller than the card bar', [1, 0.45], 0.6, undefined],
+    ['best under the card bar', [0.4, 0.1], 0.5, undefined],
+    ['a tie', [1, 1], 0.5, undefined],
+    ['nothing scored', [], 0.5, undefined],
+  ];
+  it.each(table)('%s', (_, values, card, expected) => {
+    const scores = values.map((score) => ({ score }));
+    const relativeFloor = (values[0] ?? 0) * RELATIVE_SCORE_CUTOFF;
+    expect(soleMatchOf(scores, card, relativeFloor)).toBe(
+      expected === undefined ? undefined : scores[expected],
+    );
+  });
+});
+
+describe('sole-match expansion', () => {
+  const many: Skill[] = [
+    ['sheets', 'Open, edit or create spreadsheets: formulas, formatting, charts, pivot tables.'],
+    ['release-notes', 'Write release notes from merged pull requests.'],
+    ['debugging', 'Find the root cause of a failing test before fixing it.'],
+    ['deploy', 'Deploy the service to the staging cluster.'],
+    ['review', 'Review a pull request for correctness and style.'],
+  ].map(([name = '', description = '']) => ({
+    name,
+    description,
+    triggers: [],
+    paths: [],
+    path: `skills/${name}/SKILL.md`,
+    body: `${name} body\n`,
+  }));
+  const task = 'add pivot tables and charts to the spreadsheet';
+  it('expands the only card when it clears the sole-match bar but not the ordinary one', () => {
+    const selection = selectSkills(many, { task, thresholds: { card: 0.3, expand: 10, sole: 0.5 } });
+    expect(selection.cards.map((card) => card.name)).toEqual(['sheets']);
+    expect(selection.expanded.map((entry) => entry.name)).toEqual(['sheets']);
+  });
+  it('keeps it a card when the sole-match bar is the ordinary one', () => {
+    const selection = selectSkills(many, { task, thresholds: { card: 0.3, expand: 10, sole: 10 } });
+    expect(selection.expanded).toEqual([]);
+  });
+  it('caps the measured sole-match bar by an overridden expansion bar', () => {
+    const selection = selectSkills(many, { task, thresholds: { card: 0.3, expand: 0.5 } });
+    expect(selection.expanded.map((entry) => entry.name)).toEqual(['sheets']);
+  });
+  it('does not expand by margin when two skills are cards', () => {
+    const selection = selectSkills(many, {
+      task: 'review the pull request release notes',
+      thresholds: { card: 0.1, expand: 10, sole: 0.1 },
+    });
+    expect(selection.cards.length).toBeGreaterThan(1);
+    expect(selection.expanded).toEqual([]);
   });
 });

@@ -58,9 +58,12 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
     indexCache.set(skills, cached);
   }
   const { index } = cached;
+  const expand = options.thresholds?.expand ?? index.thresholds.expand;
   const thresholds = {
     card: options.thresholds?.card ?? index.thresholds.card,
-    expand: options.thresholds?.expand ?? index.thresholds.expand,
+    expand,
+    // An overridden expansion bar caps the measured sole-match one, so overriding `expand` alone still bounds bodies.
+    sole: options.thresholds?.sole ?? Math.min(expand, index.thresholds.sole),
   };
   // First name in sorted order wins when two skills share a name key: the same skills in any order resolve alike.
   const byName = new Map<string, Skill>();
@@ -97,6 +100,10 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   for (const pin of options.pins ?? []) request(pin, 'pin');
   for (const { skill, score } of scores)
     if (score >= thresholds.expand && score >= relativeFloor) request(skill.name, 'score');
+  // The margin over the next candidate: a best match that is the task's only card and leads the
+  // runner-up by at least the card bar needs only the lower sole-match bar.
+  const soleMatch = soleMatchOf(scores, thresholds.card, relativeFloor);
+  if (soleMatch && soleMatch.score >= thresholds.sole) request(soleMatch.skill.name, 'score');
 
   const expanded: ExpandedSkill[] = wanted.slice(0, maxExpanded).map(({ skill, reason }) => {
     const body = truncateBody(skill.name, skill.body, maxBodyBytes).text;
@@ -135,6 +142,25 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
 }
 
 /**
+ * The best-scoring skill when it clearly stands alone: it is the only one that would get a card by
+ * score (the runner-up reaches neither `card` nor `relativeFloor`, half the best) and its margin
+ * over the runner-up would itself clear the card bar. The second condition keeps a long issue that
+ * shares many weak words with one long description (a runner-up just under the bar) from counting
+ * as a clear request. `undefined` when no skill qualifies.
+ */
+export function soleMatchOf<T extends { score: number }>(
+  scores: readonly T[],
+  card: number,
+  relativeFloor: number,
+): T | undefined {
+  const [best, runnerUp] = scores;
+  if (!best || best.score < card) return undefined;
+  const runnerUpScore = runnerUp?.score ?? 0;
+  if (runnerUpScore >= card && runnerUpScore >= relativeFloor) return undefined;
+  return best.score - runnerUpScore >= card ? best : undefined;
+}
+
+/**
  * Throw a clear error for options that would otherwise select wrongly without a word: a NaN cap
  * inlines nothing (even `@skill:` references) or lifts the body cap, a NaN threshold selects
  * nothing, a string of pins is read letter by letter.
@@ -150,10 +176,10 @@ function checkSelectOptions(options: SelectSkillsOptions): void {
   if (thresholds == null) return;
   if (typeof thresholds !== 'object' || Array.isArray(thresholds))
     throw new TypeError(
-      `${where}: thresholds must be { card?, expand? }, found ${describeValue(thresholds)}`,
+      `${where}: thresholds must be { card?, expand?, sole? }, found ${describeValue(thresholds)}`,
     );
   // Scores are never negative, so a negative threshold is a mistake, not a wish for everything.
-  for (const name of ['card', 'expand'] as const)
+  for (const name of ['card', 'expand', 'sole'] as const)
     if (thresholds[name] != null)
       assertNumber(
         where,

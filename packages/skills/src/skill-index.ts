@@ -1,11 +1,17 @@
+import { formatVocabulary } from './format-vocabulary.js';
 import { analyzeText } from './text-terms.js';
 import type { Skill } from './types.js';
 
 /**
  * Field weights: a word of the skill's name or of an author-written trigger says more about
- * what the skill is for than a word of its description prose.
+ * what the skill is for than a word of its description prose. The file formats and products the
+ * name and description imply (their {@link formatVocabulary}: `.xlsx` → xlsx, Excel, workbook)
+ * count once more, as description words: a task naming the format ("an Excel workbook") then
+ * meets a skill that only listed the extension. Weight 1 and no whole-phrase bonus, measured: a
+ * bonus or weight 2 lifted the off-target noise of sets whose skills name each other's formats
+ * (the calibrated card bar of 31 real skills rose 5%, costing two expected cards) for no recall.
  */
-export const FIELD_WEIGHTS = { name: 2, trigger: 2, description: 1 } as const;
+export const FIELD_WEIGHTS = { name: 2, trigger: 2, description: 1, vocabulary: 1 } as const;
 /**
  * BM25's term-frequency saturation (k1) and description length normalisation (b), at their
  * textbook values: without length normalisation a 300-word description ("use this for any
@@ -25,6 +31,8 @@ interface IndexedSkill {
   nameStems: string[];
   /** Stems of each trigger, in order. */
   triggerStems: string[][];
+  /** Stems of the format and product terms the name and description imply, sorted. */
+  vocabularyStems: string[];
   /** Adjacent description stem pairs, `a b`. */
   bigrams: Set<string>;
   /** Number of description stems. */
@@ -70,10 +78,15 @@ export interface SkillThresholds {
   card: number;
   /** Minimum score for an expanded body. */
   expand: number;
+  /**
+   * Minimum score for a body when the skill is the task's only card and leads the runner-up by at
+   * least `card` (see `soleMatchOf`): between `card` and `expand`.
+   */
+  sole: number;
   /** How many off-target scores the quantiles were taken from (0 = floors only). */
   samples: number;
-  /** The off-target quantiles used for cards and bodies (0 when the floors were used alone). */
-  quantiles: { card: number; expand: number };
+  /** The off-target quantiles used for cards, bodies and sole-match bodies (0 when the floors were used alone). */
+  quantiles: { card: number; expand: number; sole: number };
 }
 
 /**
@@ -94,12 +107,20 @@ export const STRAY_CARDS_PER_TASK = 2;
  * directives, so at most one task in four may get one it did not need.
  */
 export const STRAY_BODIES_PER_TASK = 0.25;
+/**
+ * Stray bodies per task the sole-match threshold is measured at: twice the ordinary budget. A
+ * stray skill reaches this bar alone only when it is also the task's one card, so fewer than this
+ * many actually get through; the sole winner of a task has no competitor to be confused with.
+ */
+export const SOLE_MATCH_STRAY_BODIES_PER_TASK = 2 * STRAY_BODIES_PER_TASK;
 /** Options of {@link calibrateThresholds}: the error budgets the thresholds are derived from. */
 export interface CalibrationOptions {
   /** Default {@link STRAY_CARDS_PER_TASK}. */
   strayCardsPerTask?: number;
   /** Default {@link STRAY_BODIES_PER_TASK}. */
   strayBodiesPerTask?: number;
+  /** Default {@link SOLE_MATCH_STRAY_BODIES_PER_TASK}. */
+  soleMatchStrayBodiesPerTask?: number;
 }
 /** Below this many off-target samples (fewer than 5 skills) a quantile is not a measurement. */
 const MIN_CALIBRATION_SAMPLES = 20;
@@ -119,15 +140,31 @@ export function buildSkillIndex(skills: readonly Skill[]): SkillIndex {
       const nameStems = analyzeText(skill.name);
       const triggerStems = skill.triggers.map((trigger) => analyzeText(trigger));
       const descriptionStems = analyzeText(skill.description);
+      // A format the name or a trigger already says (`pdf` named `pdf`) keeps that weight alone.
+      const named = new Set([...nameStems, ...triggerStems.flat()]);
+      const vocabularyStems = [
+        ...new Set(formatVocabulary(skill.name, skill.description).flatMap((term) => analyzeText(term))),
+      ]
+        .filter((stem) => !named.has(stem))
+        .sort();
       const weights = new Map<string, number>();
       const add = (stem: string, weight: number) => weights.set(stem, (weights.get(stem) ?? 0) + weight);
       for (const stem of descriptionStems) add(stem, FIELD_WEIGHTS.description);
       for (const stems of triggerStems) for (const stem of new Set(stems)) add(stem, FIELD_WEIGHTS.trigger);
+      for (const stem of vocabularyStems) add(stem, FIELD_WEIGHTS.vocabulary);
       for (const stem of new Set(nameStems)) add(stem, FIELD_WEIGHTS.name);
       const bigrams = new Set<string>();
       for (let index = 1; index < descriptionStems.length; index += 1)
         bigrams.add(`${descriptionStems[index - 1]} ${descriptionStems[index]}`);
-      return { skill, weights, nameStems, triggerStems, bigrams, length: descriptionStems.length };
+      return {
+        skill,
+        weights,
+        nameStems,
+        triggerStems,
+        vocabularyStems,
+        bigrams,
+        length: descriptionStems.length,
+      };
     });
   // BM25F: weighted term frequency, description length normalised, then saturated.
   const averageLength = Math.max(
@@ -180,7 +217,13 @@ export function buildSkillIndex(skills: readonly Skill[]): SkillIndex {
     phrases,
     bigrams,
     longestPhrase,
-    thresholds: { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples: 0, quantiles: { card: 0, expand: 0 } },
+    thresholds: {
+      card: CARD_FLOOR,
+      expand: EXPAND_FLOOR,
+      sole: EXPAND_FLOOR,
+      samples: 0,
+      quantiles: { card: 0, expand: 0, sole: 0 },
+    },
   };
   index.thresholds = calibrateThresholds(index);
   return index;
@@ -204,22 +247,36 @@ export function calibrateThresholds(index: SkillIndex, options: CalibrationOptio
   }
   const samples = zeros + nonZero.length;
   if (samples < MIN_CALIBRATION_SAMPLES)
-    return { card: CARD_FLOOR, expand: EXPAND_FLOOR, samples, quantiles: { card: 0, expand: 0 } };
+    return {
+      card: CARD_FLOOR,
+      expand: EXPAND_FLOOR,
+      sole: EXPAND_FLOOR,
+      samples,
+      quantiles: { card: 0, expand: 0, sole: 0 },
+    };
   const others = index.entries.length - 1;
   const quantileFor = (strayPerTask: number) => Math.min(0.9999, Math.max(0.5, 1 - strayPerTask / others));
   const cardQuantile = quantileFor(options.strayCardsPerTask ?? STRAY_CARDS_PER_TASK);
   const expandQuantile = quantileFor(options.strayBodiesPerTask ?? STRAY_BODIES_PER_TASK);
+  const soleQuantile = Math.min(
+    expandQuantile,
+    quantileFor(options.soleMatchStrayBodiesPerTask ?? SOLE_MATCH_STRAY_BODIES_PER_TASK),
+  );
   // A typed array sorts numerically without a comparator call per pair.
   const sorted = Float64Array.from(nonZero).sort();
   const quantile = (fraction: number) => {
     const rank = Math.min(samples - 1, Math.max(0, Math.ceil(fraction * samples) - 1));
     return rank < zeros ? 0 : (sorted[rank - zeros] ?? 0);
   };
+  const card = Math.max(CARD_FLOOR, quantile(cardQuantile));
+  const expand = Math.max(EXPAND_FLOOR, quantile(expandQuantile));
   return {
-    card: Math.max(CARD_FLOOR, quantile(cardQuantile)),
-    expand: Math.max(EXPAND_FLOOR, quantile(expandQuantile)),
+    card,
+    expand,
+    // Never below the card bar nor above the ordinary one: a sole match is still a match.
+    sole: Math.min(expand, Math.max(card, EXPAND_FLOOR, quantile(soleQuantile))),
     samples,
-    quantiles: { card: cardQuantile, expand: expandQuantile },
+    quantiles: { card: cardQuantile, expand: expandQuantile, sole: soleQuantile },
   };
 }
 

@@ -62,8 +62,12 @@ export interface SelectSkillsOptions {
    * absent: `paths` are ignored.
    */
   scope?: string[];
-  /** Override the calibrated score thresholds (e.g. from configuration); absent keeps the measured ones. */
-  thresholds?: { card?: number; expand?: number };
+  /**
+   * Override the calibrated score thresholds (e.g. from configuration); absent keeps the measured
+   * ones. `sole` is the bar for a body when the skill is the task's only card (default: the
+   * measured one, at most `expand`).
+   */
+  thresholds?: { card?: number; expand?: number; sole?: number };
 }
 
 /** A one-line summary of a matching skill. */

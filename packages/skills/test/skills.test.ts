@@ -80,6 +80,9 @@ describe('discoverSkills', () => {
     // A task meets N - 1 unrelated skills: the quantile lets through the budgeted strays per task.
     expect(thresholds.quantiles.card).toBeCloseTo(1 - STRAY_CARDS_PER_TASK / (skills.length - 1));
     expect(thresholds.quantiles.expand).toBeCloseTo(1 - STRAY_BODIES_PER_TASK / (skills.length - 1));
+    // The sole-match bar sits between the two: looser than a body, never below a card.
+    expect(thresholds.sole).toBeGreaterThanOrEqual(Math.max(thresholds.card, EXPAND_FLOOR));
+    expect(thresholds.sole).toBeLessThanOrEqual(thresholds.expand);
   });
 
   it('falls back to the absolute floors for a set too small to measure', () => {
@@ -87,8 +90,9 @@ describe('discoverSkills', () => {
     expect(thresholds).toEqual({
       card: CARD_FLOOR,
       expand: EXPAND_FLOOR,
+      sole: EXPAND_FLOOR,
       samples: 6,
-      quantiles: { card: 0, expand: 0 },
+      quantiles: { card: 0, expand: 0, sole: 0 },
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   calibrateThresholds,
   discoverSkills,
   type Skill,
+  SOLE_MATCH_STRAY_BODIES_PER_TASK,
   STRAY_BODIES_PER_TASK,
   STRAY_CARDS_PER_TASK,
   scoreSkills,
@@ -16,7 +17,7 @@ import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
 import { writeResults } from '../results.js';
 
-const USAGE = `usage: pnpm bench skills --skills DIR [--skills DIR]... --prompts DIR [--prompts DIR]... [--max-expanded N]
+const USAGE = `usage: pnpm bench skills --skills DIR [--skills DIR]... (--prompts DIR... | --cases FILE) [--max-expanded N]
 
 Measures @ctxkit/skills matching on real skills and labelled prompts:
   --skills DIR    a repository or directory with SKILL.md files (searched under ${'.ctxkit/skills, .claude/skills, .agents/skills, skills/'}, else DIR itself)
@@ -24,6 +25,9 @@ Measures @ctxkit/skills matching on real skills and labelled prompts:
                   run-test.sh "<skill>" "$PROMPTS_DIR/<file>" line in a script beside the directory,
                   else from its file name when that is a skill name; other prompts are listed as unlabelled.
   --label F=SKILL label prompt file F (name only) by hand, e.g. prompts no script maps
+  --cases FILE    tasks as users write them (JSON: labelled [{expected, task}], unrelated [task]),
+                  e.g. apps/bench/data/skill-tasks.json; a labelled task counts when its skill is loaded,
+                  an unrelated one is a task no skill fits (its cards and bodies are strays)
   --tasks FILE    unlabelled real tasks (JSON array of strings or of records with problem_statement,
                   e.g. shared/data/swebench-dev.json): how many cards and bodies each would get
 
@@ -32,6 +36,7 @@ Fetch the data (nothing of it is committed here):
   git clone https://github.com/obra/superpowers /tmp/skillbench/superpowers
   # the per-skill triggering prompts were removed in 8611a4ea; read them from its parent:
   git -C /tmp/skillbench/superpowers worktree add /tmp/skillbench/superpowers-triggering 8611a4ea^
+  pnpm bench skills --skills /tmp/skillbench/anthropic-skills --cases apps/bench/data/skill-tasks.json
   pnpm bench skills --skills /tmp/skillbench/anthropic-skills --skills /tmp/skillbench/superpowers \\
     --prompts /tmp/skillbench/superpowers/tests/explicit-skill-requests/prompts \\
     --prompts /tmp/skillbench/superpowers-triggering/tests/skill-triggering/prompts
@@ -112,6 +117,42 @@ export function loadPrompts(
   return { labelled, unlabelled };
 }
 
+/** The tasks of a `--cases` file: labelled ones and tasks no skill fits. */
+export interface TaskCases {
+  labelled: LabelledPrompt[];
+  unrelated: string[];
+  /** Labelled tasks whose expected skill is not in the loaded set (another tree's). */
+  skipped: number;
+}
+
+/**
+ * Read a `--cases` file: `{ labelled: [{ expected, task, tree? }], unrelated: [task] }`. A labelled
+ * task whose skill is not loaded is skipped, so one file serves every tree.
+ */
+export function loadCases(path: string, skillNames: Set<string>): TaskCases {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+    labelled?: { expected?: unknown; task?: unknown }[];
+    unrelated?: unknown[];
+  };
+  if (!Array.isArray(raw.labelled) || !Array.isArray(raw.unrelated))
+    throw new Error(`${path}: expected { labelled: [...], unrelated: [...] }`);
+  const labelled: LabelledPrompt[] = [];
+  let skipped = 0;
+  raw.labelled.forEach((entry, position) => {
+    if (typeof entry.expected !== 'string' || typeof entry.task !== 'string')
+      throw new Error(`${path}: labelled[${position}] needs string expected and task`);
+    if (!skillNames.has(entry.expected)) skipped += 1;
+    else
+      labelled.push({
+        file: `cases/${String(position + 1).padStart(2, '0')}`,
+        expected: entry.expected,
+        task: entry.task,
+      });
+  });
+  const unrelated = raw.unrelated.filter((task): task is string => typeof task === 'string');
+  return { labelled, unrelated, skipped };
+}
+
 async function loadSkills(
   directories: string[],
 ): Promise<{ skills: Skill[]; perSource: [string, number][]; problems: string[] }> {
@@ -155,7 +196,7 @@ function evaluate(
   skills: Skill[],
   prompts: LabelledPrompt[],
   maxExpanded: number,
-  thresholds?: { card: number; expand: number },
+  thresholds?: { card: number; expand: number; sole: number },
 ) {
   const index = buildSkillIndex(skills);
   return prompts.map((prompt): PromptOutcome => {
@@ -192,11 +233,12 @@ export const skillsBench: Bench = {
         'max-expanded': { type: 'string', default: '2' },
         label: { type: 'string', multiple: true },
         tasks: { type: 'string' },
+        cases: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
     });
-    if (values.help || !values.skills?.length || !values.prompts?.length) {
+    if (values.help || !values.skills?.length || (!values.prompts?.length && !values.cases)) {
       (values.help ? process.stdout : process.stderr).write(USAGE);
       return values.help ? 0 : 2;
     }
@@ -213,7 +255,7 @@ export const skillsBench: Bench = {
       extraLabels.set(file, skill);
     }
     const skillDirectories = values.skills.map((directory) => resolve(directory));
-    const promptDirectories = values.prompts.map((directory) => resolve(directory));
+    const promptDirectories = (values.prompts ?? []).map((directory) => resolve(directory));
     for (const directory of [...skillDirectories, ...promptDirectories]) {
       if (!existsSync(directory) || !statSync(directory).isDirectory()) {
         process.stderr.write(`bench skills: not a directory: ${directory}\n${USAGE}`);
@@ -229,6 +271,8 @@ export const skillsBench: Bench = {
       labelled.push(...loaded.labelled);
       unlabelled.push(...loaded.unlabelled);
     }
+    const cases = values.cases ? loadCases(resolve(values.cases), names) : undefined;
+    if (cases) labelled.push(...cases.labelled);
     const thresholds = calibrateThresholds(buildSkillIndex(skills));
     const outcomes = evaluate(skills, labelled, maxExpanded);
     const carded = quality(outcomes, (outcome) => [...new Set([...outcome.cards, ...outcome.expanded])]);
@@ -249,7 +293,7 @@ export const skillsBench: Bench = {
       [4, STRAY_BODIES_PER_TASK],
     ].map(([strayCardsPerTask = 0, strayBodiesPerTask = 0]) => {
       const calibrated = calibrateThresholds(index, { strayCardsPerTask, strayBodiesPerTask });
-      const override = { card: calibrated.card, expand: calibrated.expand };
+      const override = { card: calibrated.card, expand: calibrated.expand, sole: calibrated.sole };
       const run = evaluate(skills, labelled, maxExpanded, override);
       return {
         strayCardsPerTask,
@@ -260,6 +304,15 @@ export const skillsBench: Bench = {
       };
     });
 
+    // The sole-match (margin) rule off: a body needs the ordinary expansion bar alone.
+    const withoutMargin = evaluate(skills, labelled, maxExpanded, {
+      card: thresholds.card,
+      expand: thresholds.expand,
+      sole: thresholds.expand,
+    });
+    const withoutMarginExpanded = quality(withoutMargin, (outcome) => outcome.expanded);
+    const unrelated = cases ? measureUnrelated(skills, cases.unrelated, maxExpanded) : undefined;
+
     const out = process.stdout;
     out.write(
       `skills: ${skills.length} (${perSource.map(([directory, count]) => `${count} from ${basename(directory)}`).join(', ')})\n`,
@@ -268,14 +321,25 @@ export const skillsBench: Bench = {
       `prompts: ${labelled.length} labelled, ${unlabelled.length} unlabelled (excluded: ${unlabelled.join(', ') || 'none'})\n`,
     );
     out.write(
-      `thresholds: card ${thresholds.card.toFixed(3)} (quantile ${thresholds.quantiles.card.toFixed(4)}: ${STRAY_CARDS_PER_TASK} stray cards per task), expand ${thresholds.expand.toFixed(3)} (quantile ${thresholds.quantiles.expand.toFixed(4)}: ${STRAY_BODIES_PER_TASK} stray bodies per task), from ${thresholds.samples} off-target scores\n`,
+      `thresholds: card ${thresholds.card.toFixed(3)} (quantile ${thresholds.quantiles.card.toFixed(4)}: ${STRAY_CARDS_PER_TASK} stray cards per task), expand ${thresholds.expand.toFixed(3)} (quantile ${thresholds.quantiles.expand.toFixed(4)}: ${STRAY_BODIES_PER_TASK} stray bodies per task), sole match ${thresholds.sole.toFixed(3)} (quantile ${thresholds.quantiles.sole.toFixed(4)}: ${SOLE_MATCH_STRAY_BODIES_PER_TASK}), from ${thresholds.samples} off-target scores\n`,
     );
+    if (cases)
+      out.write(
+        `cases: ${cases.labelled.length} labelled (${cases.skipped} for skills not loaded), ${cases.unrelated.length} unrelated\n`,
+      );
     out.write(
       `carded or expanded: recall ${percent(carded.recall)} (${carded.hits}/${outcomes.length}), precision ${percent(carded.precision)} (${carded.hits}/${carded.selected} selected)\n`,
     );
     out.write(
       `expanded:           recall ${percent(expanded.recall)} (${expanded.hits}/${outcomes.length}), precision ${percent(expanded.precision)} (${expanded.hits}/${expanded.selected} selected)\n`,
     );
+    out.write(
+      `  without the sole-match rule: recall ${percent(withoutMarginExpanded.recall)} (${withoutMarginExpanded.hits}/${outcomes.length}), precision ${percent(withoutMarginExpanded.precision)} (${withoutMarginExpanded.hits}/${withoutMarginExpanded.selected} selected)\n`,
+    );
+    if (unrelated)
+      out.write(
+        `unrelated tasks: ${unrelated.tasks}; ${unrelated.meanCards.toFixed(2)} cards and ${unrelated.meanExpanded.toFixed(2)} bodies per task${unrelated.strays.length > 0 ? ` (${unrelated.strays.join('; ')})` : ''}\n`,
+      );
     out.write(`ranking: top-1 ${percent(top1)}, MRR ${reciprocalRank.toFixed(3)}\n`);
     const groups = [...new Set(outcomes.map((outcome) => dirname(outcome.file)))].sort();
     const perGroup = groups.map((group) => {
@@ -332,6 +396,7 @@ export const skillsBench: Bench = {
         { label: 'precision, carded or expanded', value: percent(carded.precision) },
         { label: 'recall, expanded', value: percent(expanded.recall) },
         { label: 'precision, expanded', value: percent(expanded.precision) },
+        ...(unrelated ? [{ label: 'cards per unrelated task', value: unrelated.meanCards.toFixed(2) }] : []),
       ],
       tables: [
         {
@@ -385,6 +450,8 @@ export const skillsBench: Bench = {
       top1,
       meanReciprocalRank: reciprocalRank,
       sensitivity,
+      withoutMargin: withoutMarginExpanded,
+      unrelated,
       perGroup,
       dilution,
       outcomes,
@@ -441,4 +508,31 @@ function measureDilution(skills: Skill[], path: string, maxExpanded: number): Di
     expandedBySkill: ranked(expandedCounts),
     cardsBySkill: ranked(cardCounts),
   };
+}
+
+/** Cards and bodies on tasks no skill fits: every one is a stray. */
+interface UnrelatedOutcome {
+  tasks: number;
+  meanCards: number;
+  meanExpanded: number;
+  /** `task → skill, skill` for each task that got anything. */
+  strays: string[];
+}
+
+function measureUnrelated(skills: Skill[], tasks: string[], maxExpanded: number): UnrelatedOutcome {
+  let cards = 0;
+  let expanded = 0;
+  const strays: string[] = [];
+  for (const task of tasks) {
+    const selection = selectSkills(skills, { task, maxExpanded });
+    cards += selection.cards.length;
+    expanded += selection.expanded.length;
+    const bodies = new Set(selection.expanded.map((entry) => entry.name));
+    if (selection.cards.length > 0)
+      strays.push(
+        `"${task.slice(0, 40)}" → ${selection.cards.map((card) => `${card.name}${bodies.has(card.name) ? ' (body)' : ''}`).join(', ')}`,
+      );
+  }
+  const count = Math.max(1, tasks.length);
+  return { tasks: tasks.length, meanCards: cards / count, meanExpanded: expanded / count, strays };
 }
