@@ -36,6 +36,7 @@ interface CompactCommandOptions {
   minSavings?: number;
   summarizer?: string;
   summarizerModel?: string;
+  summarizerKeyEnv?: string;
 }
 
 function parseTokens(value: string): number {
@@ -204,6 +205,10 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
     )
     .option('--summarizer-model <name>', 'model the --summarizer server runs')
     .option(
+      '--summarizer-key-env <var>',
+      'environment variable holding the --summarizer API key, sent as a bearer token (hosted APIs; a key never goes on the command line)',
+    )
+    .option(
       '--require-target',
       'exit 2 (after writing the output) when compaction ends above the target, saying why',
     )
@@ -295,6 +300,8 @@ function summarizerFor(
   if (options.summarizer === undefined) {
     if (options.summarizerModel !== undefined)
       throw new UserError('--summarizer-model needs --summarizer URL');
+    if (options.summarizerKeyEnv !== undefined)
+      throw new UserError('--summarizer-key-env needs --summarizer URL');
     return undefined;
   }
   if (options.summarizerModel === undefined) {
@@ -309,7 +316,21 @@ function summarizerFor(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UserError(`--summarizer: expected an http(s) base URL, found "${options.summarizer}"`);
   }
-  return createModelSummarizer({ baseUrl: options.summarizer, model: options.summarizerModel, countTokens });
+  let apiKey: string | undefined;
+  if (options.summarizerKeyEnv !== undefined) {
+    apiKey = process.env[options.summarizerKeyEnv];
+    if (!apiKey) {
+      throw new UserError(
+        `--summarizer-key-env: the environment variable ${options.summarizerKeyEnv} is not set`,
+      );
+    }
+  }
+  return createModelSummarizer({
+    baseUrl: options.summarizer,
+    model: options.summarizerModel,
+    countTokens,
+    ...(apiKey ? { apiKey } : {}),
+  });
 }
 
 function targetNotReached(shortfall: TargetShortfall): string {

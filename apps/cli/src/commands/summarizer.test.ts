@@ -12,7 +12,7 @@ type Mode = 'good' | 'empty' | 'preamble' | 'truncated' | 'error';
 let server: Server;
 let baseUrl = '';
 let mode: Mode = 'good';
-const requests: { model: string; maxTokens: number; prompt: string }[] = [];
+const requests: { model: string; maxTokens: number; prompt: string; authorization?: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -27,7 +27,12 @@ beforeAll(async () => {
         messages: { role: string; content: string }[];
       };
       const prompt = parsed.messages.at(-1)?.content ?? '';
-      requests.push({ model: parsed.model, maxTokens: parsed.max_tokens, prompt });
+      requests.push({
+        model: parsed.model,
+        maxTokens: parsed.max_tokens,
+        prompt,
+        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      });
       if (request.url !== '/v1/chat/completions' || mode === 'error') {
         response.writeHead(500).end('{}');
         return;
@@ -97,7 +102,10 @@ interface Report {
   summaries: { position: string; source: string; reasons: string[] }[];
 }
 
-async function compactWith(current: Mode): Promise<{ report: Report; summary: string; code: number }> {
+async function compactWith(
+  current: Mode,
+  extra: string[] = [],
+): Promise<{ report: Report; summary: string; code: number }> {
   mode = current;
   const directory = writeRun();
   const result = await runInProcess(
@@ -113,6 +121,7 @@ async function compactWith(current: Mode): Promise<{ report: Report; summary: st
       baseUrl,
       '--summarizer-model',
       'stub-model',
+      ...extra,
     ],
     directory,
   );
@@ -151,6 +160,39 @@ describe('ctxkit compact --summarizer', () => {
       expect(summary).toContain('Files edited:');
     });
   }
+
+  it('sends the key from the environment variable --summarizer-key-env names, and only then', async () => {
+    await compactWith('good');
+    expect(requests.at(-1)?.authorization).toBeUndefined();
+    process.env.CTXKIT_TEST_SUMMARIZER_KEY = 'sk-test';
+    try {
+      const { code } = await compactWith('good', ['--summarizer-key-env', 'CTXKIT_TEST_SUMMARIZER_KEY']);
+      expect(code).toBe(0);
+      expect(requests.at(-1)?.authorization).toBe('Bearer sk-test');
+    } finally {
+      delete process.env.CTXKIT_TEST_SUMMARIZER_KEY;
+    }
+    const directory = writeRun();
+    const unset = await runInProcess(
+      [
+        'compact',
+        'run.json',
+        '-f',
+        'openai',
+        '--window',
+        '4000',
+        '--summarizer',
+        baseUrl,
+        '--summarizer-model',
+        'm',
+        '--summarizer-key-env',
+        'CTXKIT_TEST_SUMMARIZER_KEY',
+      ],
+      directory,
+    );
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toContain('the environment variable CTXKIT_TEST_SUMMARIZER_KEY is not set');
+  });
 
   it('asks for the model name and an http(s) URL', async () => {
     const directory = writeRun();
