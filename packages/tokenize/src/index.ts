@@ -29,5 +29,7 @@ export {
   TOOL_CALL_OVERHEAD_TOKENS,
   TOOL_RESULT_OVERHEAD_TOKENS,
 } from './messages.js';
-export type { EncodeOptions, Encoding, Tokenizer, TokenizerOptions } from './tokenizer.js';
+export type { EncodeOptions, Encoding, Tokenizer, TokenizerOptions, TokenizerSource } from './tokenizer.js';
 export { createTokenizer, ENCODINGS } from './tokenizer.js';
+export { InvalidTokenizerError, UnsupportedTokenizerError } from './tokenizer-errors.js';
+export type { TokenizerJson, TokenizerJsonComponent } from './tokenizer-json.js';
