@@ -5,12 +5,15 @@ import type { AllowedSpecial } from './byte-pair-encoder.js';
 import { createPairTable, mergeSymbols, type PairTable } from './pair-merge.js';
 import { hashPiece, PieceCache } from './piece-cache.js';
 import { InvalidTokenizerError, UnsupportedTokenizerError } from './tokenizer-errors.js';
+import { writeUtf8 } from './utf8.js';
 
 /** log2 of the piece cache's sets, as for the OpenAI encodings. */
 const CACHE_SET_BITS = 16;
 /** Longer pieces are merged every time: they rarely repeat and would pin their text in memory. */
 const MAX_CACHED_PIECE_LENGTH = 128;
 const NO_TOKEN = -1;
+/** SentencePiece's word mark, which stands for a space in characters-mode vocabularies. */
+const WORD_MARK = '\u2581';
 
 /**
  * The exact engine for one {@link BpeDefinition}: added tokens, then normalization, then
@@ -34,7 +37,15 @@ export class BpeVocabularyEncoder {
   private readonly normalizedMatcher: AddedTokenMatcher;
   private readonly cache = new PieceCache(CACHE_SET_BITS);
   private symbolScratch = new Int32Array(1024);
+  private byteScratch = new Uint8Array(1024);
   private readonly encoder = new TextEncoder();
+  /**
+   * Characters mode: code points `a` such that some entry contains `a` directly followed by ▁. Before
+   * any other ▁ no merge can ever join the two sides (a merge's result contains both characters), so a
+   * SentencePiece word (often the whole text) is cut there into word-sized chunks that merge
+   * independently and hit the cache.
+   */
+  private readonly joinsBeforeSpace = new Set<number>();
 
   constructor(readonly definition: BpeDefinition) {
     const { entries, merges, source } = definition;
@@ -75,6 +86,14 @@ export class BpeVocabularyEncoder {
         const code = entry.codePointAt(0) as number;
         if (entry.length === 1) this.basicCharacterTokens[code] = id;
         else if (entry.length === 2 && code > 0xffff) this.astralCharacterTokens.set(code, id);
+      }
+      for (const entry of this.vocabulary.keys()) {
+        for (let at = entry.indexOf(WORD_MARK, 1); at > 0; at = entry.indexOf(WORD_MARK, at + 1)) {
+          const before = entry.codePointAt(at - 1) as number;
+          this.joinsBeforeSpace.add(
+            before >= 0xdc00 && before <= 0xdfff ? (entry.codePointAt(at - 2) as number) : before,
+          );
+        }
       }
       if (definition.byteFallback) {
         for (let byte = 0; byte < 256; byte++) {
@@ -190,11 +209,30 @@ export class BpeVocabularyEncoder {
     tally: ((tokens: number) => void) | undefined,
     out?: number[],
   ): void {
-    const emitPiece = (piece: string, start: number, end: number): void => {
+    const emitChunk = (piece: string, start: number, end: number): void => {
       const tokens = this.pieceTokens(piece, start, end);
       if (out) for (const token of tokens) out.push(token);
       else tally?.(tokens.length);
     };
+    const emitPiece =
+      this.definition.symbols === 'bytes' || this.definition.addPrefixSpace
+        ? emitChunk
+        : (piece: string, start: number, end: number): void => {
+            let chunkStart = start;
+            for (
+              let at = piece.indexOf(WORD_MARK, start + 1);
+              at >= 0 && at < end;
+              at = piece.indexOf(WORD_MARK, at + 1)
+            ) {
+              let before = piece.charCodeAt(at - 1);
+              if (before >= 0xdc00 && before <= 0xdfff && at >= 2)
+                before = piece.codePointAt(at - 2) as number;
+              if (this.joinsBeforeSpace.has(before)) continue;
+              emitChunk(piece, chunkStart, at);
+              chunkStart = at;
+            }
+            emitChunk(piece, chunkStart, end);
+          };
     const emitAdded = (id: number): void => {
       if (out) out.push(id);
       else tally?.(1);
@@ -274,17 +312,26 @@ export class BpeVocabularyEncoder {
     const prefix = definition.addPrefixSpace && text.charCodeAt(start) !== 0x20;
     const out: number[] = [];
     if (definition.symbols === 'bytes') {
-      const bytes = this.encoder.encode(prefix ? ` ${text.slice(start, end)}` : text.slice(start, end));
-      if (definition.ignoreMerges) {
+      const needed = (end - start) * 3 + 1;
+      if (this.byteScratch.length < needed)
+        this.byteScratch = new Uint8Array(Math.max(needed, this.byteScratch.length * 2));
+      const bytes = this.byteScratch;
+      let length = 0;
+      if (prefix) bytes[length++] = 0x20;
+      length += writeUtf8(text, start, end, prefix ? bytes.subarray(1) : bytes);
+      if (definition.ignoreMerges && length > 1) {
         let entry = '';
-        for (const byte of bytes) entry += String.fromCharCode(BYTE_TO_CHARACTER[byte] as number);
+        for (let index = 0; index < length; index++)
+          entry += String.fromCharCode(BYTE_TO_CHARACTER[bytes[index] as number] as number);
         const whole = this.vocabulary.get(entry);
         if (whole !== undefined) return [whole];
       }
-      const symbols = this.scratch(bytes.length);
-      for (let index = 0; index < bytes.length; index++)
+      const symbols = this.scratch(length);
+      for (let index = 0; index < length; index++)
         symbols[index] = this.byteTokens[bytes[index] as number] as number;
-      mergeSymbols(this.pairs, symbols, bytes.length, out);
+      // One huge piece must not pin a buffer of its size for the life of the process.
+      if (length > 1 << 20) this.byteScratch = new Uint8Array(1024);
+      mergeSymbols(this.pairs, symbols, length, out);
       // A byte without a token (no shipped byte-level vocabulary lacks one) is the unknown token.
       return out.some((token) => token < 0) ? this.replaceUnknown(out, () => NO_TOKEN) : out;
     }
