@@ -19,6 +19,11 @@ export interface BpeDefinition {
   readonly entries: readonly (string | undefined)[];
   /** Merges in rank order, each the two entries it joins. */
   readonly merges: readonly (readonly [string, string])[];
+  /**
+   * The rank of each merge when it is not its index: merges that make the same token share one
+   * (SentencePiece vocabularies ranked by score, from GGUF).
+   */
+  readonly mergeRanks?: readonly number[];
   /** Tokens matched in the raw text before normalization (and, if `normalized`, after it). */
   readonly addedTokens: readonly DefinedAddedToken[];
   /** Text transforms applied, in order, to each stretch of text between added tokens. */

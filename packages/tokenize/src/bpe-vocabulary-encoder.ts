@@ -57,24 +57,27 @@ export class BpeVocabularyEncoder {
 
     const lefts = new Int32Array(merges.length);
     const rights = new Int32Array(merges.length);
-    const results = new Int32Array(merges.length);
-    for (let rank = 0; rank < merges.length; rank++) {
-      const [left, right] = merges[rank] as readonly [string, string];
+    const mergeRanks = definition.mergeRanks;
+    const ranks = mergeRanks ? Int32Array.from(mergeRanks) : undefined;
+    const rankCount = ranks ? ranks.reduce((most, rank) => Math.max(most, rank + 1), 0) : merges.length;
+    const results = new Int32Array(rankCount);
+    for (let index = 0; index < merges.length; index++) {
+      const [left, right] = merges[index] as readonly [string, string];
       const leftId = this.vocabulary.get(left);
       const rightId = this.vocabulary.get(right);
       const resultId = this.vocabulary.get(left + right);
       if (leftId === undefined || rightId === undefined || resultId === undefined) {
         throw new InvalidTokenizerError(
           source,
-          `merges[${rank}]`,
+          `merges[${index}]`,
           `${JSON.stringify(`${left} ${right}`)} names a token the vocabulary lacks`,
         );
       }
-      lefts[rank] = leftId;
-      rights[rank] = rightId;
-      results[rank] = resultId;
+      lefts[index] = leftId;
+      rights[index] = rightId;
+      results[ranks ? (ranks[index] as number) : index] = resultId;
     }
-    this.pairs = createPairTable(lefts, rights, results);
+    this.pairs = createPairTable(lefts, rights, results, ranks);
 
     if (definition.symbols === 'bytes') {
       for (let byte = 0; byte < 256; byte++) {

@@ -10,7 +10,7 @@
 
 /** Merge ranks of adjacent token pairs, and what each merge produces. */
 export interface PairTable {
-  /** Number of merges; ranks are 0 .. size-1. */
+  /** Number of ranks; ranks are 0 .. size-1. */
   readonly size: number;
   /** Rank of merging `left` then `right`, or -1 when the pair has no merge. */
   rankOf(left: number, right: number): number;
@@ -23,20 +23,28 @@ export const LONG_WORD_THRESHOLD = 64;
 const NO_RANK = 0x7fffffff;
 
 /**
- * A pair table from `[left, right, result]` triples in rank order. Open addressing on the two ids, probed
- * without allocating; ids must be below 2^26.
+ * A pair table from `[left, right]` pairs in rank order, merge `rank` producing `results[rank]`; with
+ * `ranks`, pair `index` has rank `ranks[index]` instead (several pairs may share a rank when they make
+ * the same token, as in score-ranked SentencePiece vocabularies). Open addressing on the two ids, probed
+ * without allocating.
  */
-export function createPairTable(lefts: Int32Array, rights: Int32Array, results: Int32Array): PairTable {
-  const size = results.length;
+export function createPairTable(
+  lefts: Int32Array,
+  rights: Int32Array,
+  results: Int32Array,
+  ranks?: Int32Array,
+): PairTable {
+  const size = lefts.length;
   let capacity = 1;
   while (capacity < size * 2) capacity <<= 1;
   const mask = capacity - 1;
   const keyLeft = new Int32Array(capacity).fill(-1);
   const keyRight = new Int32Array(capacity);
   const rankAt = new Int32Array(capacity);
-  for (let rank = 0; rank < size; rank++) {
-    const left = lefts[rank] as number;
-    const right = rights[rank] as number;
+  for (let index = 0; index < size; index++) {
+    const left = lefts[index] as number;
+    const right = rights[index] as number;
+    const rank = ranks ? (ranks[index] as number) : index;
     let slot = hashPair(left, right) & mask;
     for (;;) {
       const occupant = keyLeft[slot] as number;
@@ -56,7 +64,7 @@ export function createPairTable(lefts: Int32Array, rights: Int32Array, results: 
     }
   }
   return {
-    size,
+    size: results.length,
     results,
     rankOf(left: number, right: number): number {
       if (left < 0 || right < 0) return -1;

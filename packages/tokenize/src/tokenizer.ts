@@ -2,8 +2,11 @@ import { BpeVocabularyEncoder } from './bpe-vocabulary-encoder.js';
 import { type AllowedSpecial, bytePairEncoder } from './byte-pair-encoder.js';
 import { checkAllowedSpecial, checkText, failInput } from './check-input.js';
 import { estimateChecked } from './estimate.js';
+import type { GgufMetadata } from './gguf-metadata.js';
+import { parseGgufTokenizer } from './gguf-tokenizer.js';
 import { type CountableMessage, countMessagesFor } from './messages.js';
 import type { ExactEncoding } from './ranks.js';
+import { readGgufMetadata } from './read-gguf.js';
 import { readTokenizerJson } from './read-tokenizer-json.js';
 import { parseTokenizerJson } from './tokenizer-json.js';
 
@@ -15,9 +18,9 @@ export const ENCODINGS: readonly Encoding[] = ['o200k_base', 'cl100k_base', 'est
 
 /**
  * Where a tokenizer's vocabulary came from: one of the built-in {@link Encoding}s, or a model's own
- * tokenizer loaded from a Hugging Face `tokenizer.json`.
+ * tokenizer loaded from a Hugging Face `tokenizer.json` or a GGUF file's metadata.
  */
-export type TokenizerSource = Encoding | 'tokenizer.json';
+export type TokenizerSource = Encoding | 'tokenizer.json' | 'gguf';
 
 /** Options for {@link createTokenizer}. */
 export interface TokenizerOptions {
@@ -30,6 +33,11 @@ export interface TokenizerOptions {
    * `UnsupportedTokenizerError` naming the component.
    */
   tokenizerJson?: object | string;
+  /**
+   * A model's own tokenizer from the metadata of its GGUF file (llama.cpp, Ollama's blobs): a path, or
+   * metadata already read with `readGgufMetadata`. Only the metadata is read, never the weights.
+   */
+  gguf?: string | GgufMetadata;
   /** What to call the tokenizer in reports (`Tokenizer.name`); defaults to the path or `tokenizer.json`. */
   name?: string;
 }
@@ -69,11 +77,13 @@ export interface Tokenizer {
 export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
   if (typeof options !== 'object' || options === null)
     failInput('createTokenizer', 'options', 'an object such as { encoding }', options);
-  if (options.tokenizerJson !== undefined) {
-    if (options.encoding !== undefined)
-      failInput('createTokenizer', 'options', 'either { encoding } or { tokenizerJson }, not both', options);
-    return vocabularyTokenizer(options.tokenizerJson, options.name);
-  }
+  const sources = [options.encoding, options.tokenizerJson, options.gguf].filter(
+    (value) => value !== undefined,
+  );
+  if (sources.length > 1)
+    failInput('createTokenizer', 'options', 'one of { encoding }, { tokenizerJson } or { gguf }', options);
+  if (options.tokenizerJson !== undefined) return vocabularyTokenizer(options.tokenizerJson, options.name);
+  if (options.gguf !== undefined) return ggufTokenizer(options.gguf, options.name);
   const encoding = options.encoding ?? 'o200k_base';
   if (encoding === 'estimate') {
     const noIds = (): never => {
@@ -141,6 +151,17 @@ function vocabularyTokenizer(tokenizerJson: object | string, name: string | unde
     'tokenizer.json',
     name ?? (source === 'tokenizerJson' ? 'tokenizer.json' : source),
   );
+}
+
+/** A tokenizer from GGUF metadata; named after the model (`general.name`) unless `name` is given. */
+function ggufTokenizer(gguf: string | GgufMetadata, name: string | undefined): Tokenizer {
+  if (typeof gguf !== 'string' && !(typeof gguf === 'object' && gguf !== null && gguf.values instanceof Map))
+    failInput('createTokenizer', 'gguf', 'a GGUF file path or metadata from readGgufMetadata', gguf);
+  const source = typeof gguf === 'string' ? gguf : 'gguf';
+  const metadata = typeof gguf === 'string' ? readGgufMetadata(gguf) : gguf;
+  const encoder = new BpeVocabularyEncoder(parseGgufTokenizer(metadata, source));
+  const modelName = metadata.values.get('general.name');
+  return tokenizerFor(encoder, 'gguf', name ?? (typeof modelName === 'string' ? modelName : source));
 }
 
 /** The {@link Tokenizer} surface over an exact encoder of a model's own vocabulary. */
