@@ -7,6 +7,8 @@ import type { ModelProfile } from './profile-types.js';
 const LOCAL_RESERVE = 2048;
 // Llama 3, Qwen and most open BPE vocabularies are cl100k-like; cl100k_base is the closest bundled one.
 const LOCAL_ENCODING: Encoding = 'cl100k_base';
+/** Where a local model's own tokenizer is looked for: its GGUF in the Ollama store. */
+const LOCAL_TOKENIZER = 'ollama';
 
 function local(family: string, window: number, sizes: (number | [number, string])[]): ModelProfile[] {
   return sizes.map((size) => {
@@ -19,6 +21,8 @@ function local(family: string, window: number, sizes: (number | [number, string]
       // A quarter of the window at most, so a 2K–4K model still has room for a prompt.
       completionReserve: Math.min(LOCAL_RESERVE, window / 4),
       encoding: LOCAL_ENCODING,
+      // Counted exactly when the model is pulled into the local Ollama store (its GGUF's metadata).
+      tokenizer: LOCAL_TOKENIZER,
       hosting: 'local' as const,
     };
   });
