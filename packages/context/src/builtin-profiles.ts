@@ -46,6 +46,17 @@ function hosted(
   };
 }
 
+/** An OpenAI model: its bundled encoding is its own tokenizer, so its counts are exact. */
+function openai(
+  name: string,
+  contextWindow: number,
+  completionReserve: number,
+  encoding: Encoding,
+  aliases: string[] = [],
+): ModelProfile {
+  return { ...hosted(name, contextWindow, completionReserve, encoding, aliases), tokenizer: encoding };
+}
+
 // Anthropic and Google do not publish their vocabularies; o200k_base is the closest bundled one and
 // the budget's slack absorbs the disagreement.
 const APPROXIMATE: Encoding = 'o200k_base';
@@ -109,28 +120,28 @@ export const BUILTIN_PROFILES: readonly ModelProfile[] = Object.freeze([
   ...local('gpt-oss', 131_072, [20, 120]).map((profile) => ({ ...profile, encoding: 'o200k_base' as const })),
 
   // OpenAI
-  hosted('gpt-4o', 128_000, 16_384, 'o200k_base', ['chatgpt-4o-latest']),
-  hosted('gpt-4o-mini', 128_000, 16_384, 'o200k_base'),
-  hosted('gpt-4.1', 1_047_576, 32_768, 'o200k_base'),
-  hosted('gpt-4.1-mini', 1_047_576, 32_768, 'o200k_base'),
-  hosted('gpt-4.1-nano', 1_047_576, 32_768, 'o200k_base'),
+  openai('gpt-4o', 128_000, 16_384, 'o200k_base', ['chatgpt-4o-latest']),
+  openai('gpt-4o-mini', 128_000, 16_384, 'o200k_base'),
+  openai('gpt-4.1', 1_047_576, 32_768, 'o200k_base'),
+  openai('gpt-4.1-mini', 1_047_576, 32_768, 'o200k_base'),
+  openai('gpt-4.1-nano', 1_047_576, 32_768, 'o200k_base'),
   // GPT-5 accepts at most 272k input tokens of its 400k window: reserving the full 128k output
   // allowance makes the budget land exactly on that cap.
-  hosted('gpt-5', 400_000, 128_000, 'o200k_base'),
-  hosted('gpt-5-mini', 400_000, 128_000, 'o200k_base'),
-  hosted('gpt-5-nano', 400_000, 128_000, 'o200k_base'),
+  openai('gpt-5', 400_000, 128_000, 'o200k_base'),
+  openai('gpt-5-mini', 400_000, 128_000, 'o200k_base'),
+  openai('gpt-5-nano', 400_000, 128_000, 'o200k_base'),
   // Reasoning tokens are billed against the completion, so o-series models need a large reserve.
-  hosted('o1', 200_000, 32_768, 'o200k_base'),
-  hosted('o1-mini', 128_000, 32_768, 'o200k_base'),
-  hosted('o1-preview', 128_000, 32_768, 'o200k_base'),
-  hosted('o3', 200_000, 32_768, 'o200k_base'),
-  hosted('o3-mini', 200_000, 32_768, 'o200k_base'),
-  hosted('o4-mini', 200_000, 32_768, 'o200k_base'),
-  hosted('gpt-4-turbo', 128_000, 4_096, 'cl100k_base'),
-  hosted('gpt-4.5-preview', 128_000, 16_384, 'o200k_base'),
-  hosted('gpt-4', 8_192, 2_048, 'cl100k_base'),
-  hosted('gpt-4-32k', 32_768, 4_096, 'cl100k_base'),
-  hosted('gpt-3.5-turbo', 16_385, 4_096, 'cl100k_base'),
+  openai('o1', 200_000, 32_768, 'o200k_base'),
+  openai('o1-mini', 128_000, 32_768, 'o200k_base'),
+  openai('o1-preview', 128_000, 32_768, 'o200k_base'),
+  openai('o3', 200_000, 32_768, 'o200k_base'),
+  openai('o3-mini', 200_000, 32_768, 'o200k_base'),
+  openai('o4-mini', 200_000, 32_768, 'o200k_base'),
+  openai('gpt-4-turbo', 128_000, 4_096, 'cl100k_base'),
+  openai('gpt-4.5-preview', 128_000, 16_384, 'o200k_base'),
+  openai('gpt-4', 8_192, 2_048, 'cl100k_base'),
+  openai('gpt-4-32k', 32_768, 4_096, 'cl100k_base'),
+  openai('gpt-3.5-turbo', 16_385, 4_096, 'cl100k_base'),
 
   // Anthropic (every current model has a 200k window; the 1M Sonnet window is an opt-in beta)
   hosted('claude-3-haiku', 200_000, 4_096, APPROXIMATE),

@@ -46,7 +46,15 @@ export function resolveModelTokenizer(
     budget: { name: profile.encoding, exact: false },
     source: why,
   });
-  if (spec === undefined) return approximate(`bundled; no tokenizer configured for ${profile.name}`);
+  if (spec === undefined) {
+    // Hosted models without a tokenizer (Claude, Gemini) publish none: the count is an estimate,
+    // which provider-reported usage corrects (createCalibration in @ctxkit/tokenize).
+    return approximate(
+      profile.hosting === 'hosted'
+        ? `an estimate: ${profile.name} publishes no tokenizer; calibrate from provider-reported usage`
+        : `bundled; no tokenizer configured for ${profile.name}`,
+    );
+  }
   if ((ENCODINGS as readonly string[]).includes(spec)) {
     const encoding = spec as Encoding;
     return {
