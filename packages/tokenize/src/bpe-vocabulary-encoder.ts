@@ -242,9 +242,8 @@ export class BpeVocabularyEncoder {
     };
     const rawAllowed = this.allowedFlags(this.rawMatcher, allowedSpecial);
     const normalizedAllowed = this.allowedFlags(this.normalizedMatcher, allowedSpecial);
-    let stretchIndex = 0;
-    const ordinary = (raw: string): void => {
-      const index = stretchIndex++;
+    // `atStart`: the stretch begins the text, which is where Metaspace's `first` scheme prepends.
+    const ordinary = (raw: string, atStart: boolean): void => {
       const normalized = this.applyNormalizers(raw);
       if (normalized.length === 0) return;
       const visitNormalized = (start: number, end: number, token: number): void => {
@@ -253,7 +252,7 @@ export class BpeVocabularyEncoder {
           this.preTokenize(
             start === 0 && end === normalized.length ? normalized : normalized.slice(start, end),
             0,
-            index,
+            atStart && start === 0,
             emitPiece,
           );
       };
@@ -261,12 +260,12 @@ export class BpeVocabularyEncoder {
       else this.normalizedMatcher.split(normalized, normalizedAllowed, visitNormalized);
     };
     if (this.rawMatcher.empty) {
-      ordinary(text);
+      ordinary(text, true);
       return;
     }
     this.rawMatcher.split(text, rawAllowed, (start, end, token) => {
       if (token >= 0) emitAdded((this.rawMatcher.tokens[token] as DefinedAddedToken).id);
-      else ordinary(start === 0 && end === text.length ? text : text.slice(start, end));
+      else ordinary(start === 0 && end === text.length ? text : text.slice(start, end), start === 0);
     });
   }
 
@@ -274,7 +273,7 @@ export class BpeVocabularyEncoder {
   private preTokenize(
     text: string,
     step: number,
-    stretchIndex: number,
+    atStart: boolean,
     emit: (piece: string, start: number, end: number) => void,
   ): void {
     const steps = this.definition.preTokenize;
@@ -285,9 +284,9 @@ export class BpeVocabularyEncoder {
     const current = steps[step] as PreTokenizeStep;
     if (current.kind === 'metaspace') {
       let replaced = text.replaceAll(' ', current.replacement);
-      const prepend = current.prepend === 'always' || (current.prepend === 'first' && stretchIndex === 0);
+      const prepend = current.prepend === 'always' || (current.prepend === 'first' && atStart);
       if (prepend && !replaced.startsWith(current.replacement)) replaced = current.replacement + replaced;
-      this.preTokenize(replaced, step + 1, stretchIndex, emit);
+      this.preTokenize(replaced, step + 1, atStart, emit);
       return;
     }
     const last = step === steps.length - 1;
@@ -295,7 +294,7 @@ export class BpeVocabularyEncoder {
     const visit = (start: number, end: number): void => {
       if (end <= start) return;
       if (last) emit(text, start, end);
-      else this.preTokenize(text.slice(start, end), step + 1, stretchIndex, emit);
+      else this.preTokenize(text.slice(start, end), step + 1, atStart && start === 0, emit);
     };
     splitByPattern(text, current.pattern, current.behavior, visit);
   }
