@@ -126,7 +126,7 @@ describe('createTokenizer({ tokenizerJson })', () => {
       /\/nonexistent\/tokenizer\.json: \(file\): cannot be read/,
     );
     expect(() => createTokenizer({ tokenizerJson: byteLevelJson(), encoding: 'o200k_base' })).toThrow(
-      /not both/,
+      /one of { encoding }, { tokenizerJson } or { gguf }/,
     );
     expect(() => createTokenizer({ tokenizerJson: 42 as unknown as object })).toThrow(
       /tokenizerJson must be/,
