@@ -36,6 +36,7 @@ export class BpeVocabularyEncoder {
   private readonly rawMatcher: AddedTokenMatcher;
   private readonly normalizedMatcher: AddedTokenMatcher;
   private readonly cache = new PieceCache(CACHE_SET_BITS);
+  private readonly addedIds: ReadonlySet<number>;
   private symbolScratch = new Int32Array(1024);
   private byteScratch = new Uint8Array(1024);
   private readonly encoder = new TextEncoder();
@@ -52,6 +53,7 @@ export class BpeVocabularyEncoder {
     const all = entries.slice();
     for (const [id, entry] of entries.entries()) if (entry !== undefined) this.vocabulary.set(entry, id);
     for (const token of definition.addedTokens) all[token.id] = token.content;
+    this.addedIds = new Set(definition.addedTokens.map((token) => token.id));
     this.entries = all;
     this.size = all.length;
 
@@ -173,10 +175,8 @@ export class BpeVocabularyEncoder {
     return text;
   }
 
-  private readonly addedIds = new Set<number>();
+  /** Whether `token` is an added token that is not also a vocabulary entry (decoded as its text). */
   private isAddedToken(token: number): boolean {
-    if (this.addedIds.size === 0)
-      for (const added of this.definition.addedTokens) this.addedIds.add(added.id);
     return this.addedIds.has(token) && this.vocabulary.get(this.entries[token] as string) !== token;
   }
 
