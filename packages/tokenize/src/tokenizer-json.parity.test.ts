@@ -19,8 +19,8 @@ const corpus = [
   ...packageFiles(),
   { name: 'minified 1 MB line', text: minifiedLine() },
   { name: '100k spaces', text: `${' '.repeat(100_000)}x` },
-  { name: 'CJK run', text: '中文文本日本語'.repeat(5_000) },
-  { name: 'repeated character', text: 'a'.repeat(200_000) },
+  { name: 'CJK run', text: '中文文本日本語'.repeat(2_000) },
+  { name: 'repeated character', text: 'a'.repeat(50_000) },
 ];
 
 const randomText = fc
@@ -79,7 +79,7 @@ describe.each(VOCABULARIES)('$family tokenizer.json', (fixture) => {
       fc.property(randomText, (text) => {
         expect(ours.encode(text, { allowedSpecial: 'all' })).toEqual(expected(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: 800 },
     );
   }, 300_000);
 
