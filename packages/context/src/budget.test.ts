@@ -16,6 +16,9 @@ describe('computeBudget', () => {
       reserveResponse: 2_048,
       slackPercent: 10,
       slack: 3_276,
+      slackTokenizer: 3_020,
+      slackTemplate: 256,
+      tokenizer: { name: 'cl100k_base', exact: false, templateMeasured: false },
       reserved: 6_724,
       packSpace: 26_044,
       role: 'implement',
@@ -27,6 +30,33 @@ describe('computeBudget', () => {
       starved: false,
       available: 26_044,
     });
+  });
+
+  it('drops the tokenizer part of the slack when the pack is counted exactly', () => {
+    const exact = computeBudget({ profile: qwen, tokenizer: { name: 'Qwen2.5 (Ollama GGUF)', exact: true } });
+    expect(exact).toMatchObject({
+      slack: 256,
+      slackTokenizer: 0,
+      slackTemplate: 256,
+      slackPercent: 0.78,
+      tokenizer: { name: 'Qwen2.5 (Ollama GGUF)', exact: true, templateMeasured: false },
+      available: 26_044 + 3_276 - 256,
+    });
+    const measured = computeBudget({
+      profile: qwen,
+      tokenizer: { name: 'q', exact: true, templateTokens: 120 },
+    });
+    expect(measured).toMatchObject({ slack: 120, slackTemplate: 120, tokenizer: { templateMeasured: true } });
+    // An approximate tokenizer keeps today's slack; a given percentage always wins.
+    expect(computeBudget({ profile: qwen, tokenizer: { name: 'cl100k_base', exact: false } }).slack).toBe(
+      3_276,
+    );
+    const given = computeBudget({
+      profile: qwen,
+      tokenizer: { name: 'q', exact: true },
+      overrides: { slackPercent: 5 },
+    });
+    expect(given).toMatchObject({ slack: 1_638, slackTokenizer: 1_382, slackTemplate: 256 });
   });
 
   it('applies the per-role share and the role excerpt mode', () => {

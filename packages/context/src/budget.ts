@@ -7,8 +7,18 @@ export const DEFAULT_RESERVE_SYSTEM = 500;
 export const DEFAULT_RESERVE_TOOLS = 900;
 /** Tokens kept for the answer when the profile does not say. */
 export const DEFAULT_RESERVE_RESPONSE = 2048;
-/** Percent of the window held back for tokenizer disagreement and chat-template scaffolding. */
+/**
+ * Percent of the window held back for tokenizer disagreement and chat-template scaffolding when the
+ * pack is counted with a vocabulary that is not the model's own.
+ */
 export const DEFAULT_SLACK_PERCENT = 10;
+/**
+ * The chat-template part of the slack when the model's template is not known: role markers and turn
+ * separators of a dozen turns (Qwen's `<|im_start|>user\n…<|im_end|>\n` is 5 tokens a turn), tool-call
+ * wrappers and the generation prompt. Kept even when counts are exact, because a pack is counted as
+ * text and the template wraps it.
+ */
+export const DEFAULT_TEMPLATE_ALLOWANCE = 256;
 /** Below this a pack shows a model nothing useful, so a role's share is never cut under it. */
 export const MIN_PACK_TOKENS = 512;
 
@@ -30,6 +40,19 @@ export interface BudgetOverrides {
   minPackTokens?: number;
 }
 
+/** Which tokenizer counts the pack, as a budget needs to know it. */
+export interface BudgetTokenizer {
+  /** Its name for the budget block (`Qwen2.5 Coder 7B (Ollama GGUF)`, `cl100k_base`). */
+  name: string;
+  /**
+   * True when it is the model's own tokenizer, so counts are what the model sees: the
+   * tokenizer-disagreement part of the slack is then 0.
+   */
+  exact: boolean;
+  /** Tokens the model's chat template adds around a conversation, when measured from the template. */
+  templateTokens?: number;
+}
+
 /** Input of {@link computeBudget}. */
 export interface BudgetOptions {
   /** The model profile whose window and reserves apply. */
@@ -38,6 +61,11 @@ export interface BudgetOptions {
   role?: string;
   /** Replacements for any reserve, the window, the floor or role shares. */
   overrides?: BudgetOverrides;
+  /**
+   * The tokenizer that will count the pack. Omitted: an approximate one (the slack is
+   * {@link DEFAULT_SLACK_PERCENT} of the window, as always).
+   */
+  tokenizer?: BudgetTokenizer;
 }
 
 /** Every term of a pack budget, so a caller can print how the number was reached. */
@@ -54,8 +82,17 @@ export interface Budget {
   reserveResponse: number;
   /** Safety margin as a percentage of the window (tokenizer mismatch, chat-template framing). */
   slackPercent: number;
-  /** `floor(window × slackPercent / 100)`. */
+  /**
+   * `floor(window × slackPercent / 100)` when counting is approximate or the percentage was given;
+   * just the template allowance when counting is exact. Always `slackTokenizer + slackTemplate`.
+   */
   slack: number;
+  /** The part of the slack for tokenizer disagreement: 0 when the pack is counted exactly. */
+  slackTokenizer: number;
+  /** The part of the slack for chat-template scaffolding (the template's own count when known). */
+  slackTemplate: number;
+  /** Which tokenizer counts the pack and whether it is the model's own. */
+  tokenizer: { name: string; exact: boolean; templateMeasured: boolean };
   /** Sum of the three reserves and the slack. */
   reserved: number;
   /** `max(0, window − reserved)`: the pack space before the role's share. */
@@ -134,10 +171,18 @@ export function computeBudget(options: BudgetOptions): Budget {
     'reserveResponse',
     overrides.reserveResponse ?? profile.completionReserve ?? DEFAULT_RESERVE_RESPONSE,
   );
-  const slackPercent = overrides.slackPercent ?? DEFAULT_SLACK_PERCENT;
-  if (!(Number.isFinite(slackPercent) && slackPercent >= 0 && slackPercent <= 100)) {
-    throw new RangeError(`budget: slackPercent must be between 0 and 100, found ${slackPercent}`);
+  const requestedSlack = overrides.slackPercent;
+  if (
+    requestedSlack !== undefined &&
+    !(Number.isFinite(requestedSlack) && requestedSlack >= 0 && requestedSlack <= 100)
+  ) {
+    throw new RangeError(`budget: slackPercent must be between 0 and 100, found ${requestedSlack}`);
   }
+  const tokenizer = options.tokenizer;
+  const templateAllowance = requireTokens(
+    'tokenizer.templateTokens',
+    tokenizer?.templateTokens ?? DEFAULT_TEMPLATE_ALLOWANCE,
+  );
   const minPackTokens = requireTokens('minPackTokens', overrides.minPackTokens ?? MIN_PACK_TOKENS);
   const roles = resolveRoles(overrides.roles);
   const role = options.role ?? DEFAULT_ROLE;
@@ -147,7 +192,15 @@ export function computeBudget(options: BudgetOptions): Budget {
     throw new RangeError(`budget: unknown role "${role}" (expected one of ${Object.keys(roles).join(', ')})`);
   }
 
-  const slack = Math.floor((window * slackPercent) / 100);
+  // Exact counting needs no room for disagreement, only for the template; a given percentage wins.
+  const exactSlack = tokenizer?.exact === true && requestedSlack === undefined;
+  const slack = exactSlack
+    ? Math.min(window, templateAllowance)
+    : Math.floor((window * (requestedSlack ?? DEFAULT_SLACK_PERCENT)) / 100);
+  const slackPercent = exactSlack
+    ? Math.round((slack / Math.max(1, window)) * 10_000) / 100
+    : (requestedSlack ?? DEFAULT_SLACK_PERCENT);
+  const slackTemplate = Math.min(slack, templateAllowance);
   const reserved = reserveSystem + reserveTools + reserveResponse + slack;
   const packSpace = Math.max(0, window - reserved);
   const roleTokens = Math.floor(packSpace * definition.share);
@@ -160,6 +213,13 @@ export function computeBudget(options: BudgetOptions): Budget {
     reserveResponse,
     slackPercent,
     slack,
+    slackTokenizer: slack - slackTemplate,
+    slackTemplate,
+    tokenizer: {
+      name: tokenizer?.name ?? profile.encoding,
+      exact: tokenizer?.exact ?? false,
+      templateMeasured: tokenizer?.templateTokens !== undefined,
+    },
     reserved,
     packSpace,
     role,

@@ -7,6 +7,8 @@ import type { ModelProfile } from './profile-types.js';
 const LOCAL_RESERVE = 2048;
 // Llama 3, Qwen and most open BPE vocabularies are cl100k-like; cl100k_base is the closest bundled one.
 const LOCAL_ENCODING: Encoding = 'cl100k_base';
+/** Where a local model's own tokenizer is looked for: its GGUF in the Ollama store. */
+const LOCAL_TOKENIZER = 'ollama';
 
 function local(family: string, window: number, sizes: (number | [number, string])[]): ModelProfile[] {
   return sizes.map((size) => {
@@ -19,6 +21,8 @@ function local(family: string, window: number, sizes: (number | [number, string]
       // A quarter of the window at most, so a 2K–4K model still has room for a prompt.
       completionReserve: Math.min(LOCAL_RESERVE, window / 4),
       encoding: LOCAL_ENCODING,
+      // Counted exactly when the model is pulled into the local Ollama store (its GGUF's metadata).
+      tokenizer: LOCAL_TOKENIZER,
       hosting: 'local' as const,
     };
   });
@@ -40,6 +44,17 @@ function hosted(
     ...(aliases.length > 0 ? { aliases } : {}),
     hosting: 'hosted',
   };
+}
+
+/** An OpenAI model: its bundled encoding is its own tokenizer, so its counts are exact. */
+function openai(
+  name: string,
+  contextWindow: number,
+  completionReserve: number,
+  encoding: Encoding,
+  aliases: string[] = [],
+): ModelProfile {
+  return { ...hosted(name, contextWindow, completionReserve, encoding, aliases), tokenizer: encoding };
 }
 
 // Anthropic and Google do not publish their vocabularies; o200k_base is the closest bundled one and
@@ -105,28 +120,28 @@ export const BUILTIN_PROFILES: readonly ModelProfile[] = Object.freeze([
   ...local('gpt-oss', 131_072, [20, 120]).map((profile) => ({ ...profile, encoding: 'o200k_base' as const })),
 
   // OpenAI
-  hosted('gpt-4o', 128_000, 16_384, 'o200k_base', ['chatgpt-4o-latest']),
-  hosted('gpt-4o-mini', 128_000, 16_384, 'o200k_base'),
-  hosted('gpt-4.1', 1_047_576, 32_768, 'o200k_base'),
-  hosted('gpt-4.1-mini', 1_047_576, 32_768, 'o200k_base'),
-  hosted('gpt-4.1-nano', 1_047_576, 32_768, 'o200k_base'),
+  openai('gpt-4o', 128_000, 16_384, 'o200k_base', ['chatgpt-4o-latest']),
+  openai('gpt-4o-mini', 128_000, 16_384, 'o200k_base'),
+  openai('gpt-4.1', 1_047_576, 32_768, 'o200k_base'),
+  openai('gpt-4.1-mini', 1_047_576, 32_768, 'o200k_base'),
+  openai('gpt-4.1-nano', 1_047_576, 32_768, 'o200k_base'),
   // GPT-5 accepts at most 272k input tokens of its 400k window: reserving the full 128k output
   // allowance makes the budget land exactly on that cap.
-  hosted('gpt-5', 400_000, 128_000, 'o200k_base'),
-  hosted('gpt-5-mini', 400_000, 128_000, 'o200k_base'),
-  hosted('gpt-5-nano', 400_000, 128_000, 'o200k_base'),
+  openai('gpt-5', 400_000, 128_000, 'o200k_base'),
+  openai('gpt-5-mini', 400_000, 128_000, 'o200k_base'),
+  openai('gpt-5-nano', 400_000, 128_000, 'o200k_base'),
   // Reasoning tokens are billed against the completion, so o-series models need a large reserve.
-  hosted('o1', 200_000, 32_768, 'o200k_base'),
-  hosted('o1-mini', 128_000, 32_768, 'o200k_base'),
-  hosted('o1-preview', 128_000, 32_768, 'o200k_base'),
-  hosted('o3', 200_000, 32_768, 'o200k_base'),
-  hosted('o3-mini', 200_000, 32_768, 'o200k_base'),
-  hosted('o4-mini', 200_000, 32_768, 'o200k_base'),
-  hosted('gpt-4-turbo', 128_000, 4_096, 'cl100k_base'),
-  hosted('gpt-4.5-preview', 128_000, 16_384, 'o200k_base'),
-  hosted('gpt-4', 8_192, 2_048, 'cl100k_base'),
-  hosted('gpt-4-32k', 32_768, 4_096, 'cl100k_base'),
-  hosted('gpt-3.5-turbo', 16_385, 4_096, 'cl100k_base'),
+  openai('o1', 200_000, 32_768, 'o200k_base'),
+  openai('o1-mini', 128_000, 32_768, 'o200k_base'),
+  openai('o1-preview', 128_000, 32_768, 'o200k_base'),
+  openai('o3', 200_000, 32_768, 'o200k_base'),
+  openai('o3-mini', 200_000, 32_768, 'o200k_base'),
+  openai('o4-mini', 200_000, 32_768, 'o200k_base'),
+  openai('gpt-4-turbo', 128_000, 4_096, 'cl100k_base'),
+  openai('gpt-4.5-preview', 128_000, 16_384, 'o200k_base'),
+  openai('gpt-4', 8_192, 2_048, 'cl100k_base'),
+  openai('gpt-4-32k', 32_768, 4_096, 'cl100k_base'),
+  openai('gpt-3.5-turbo', 16_385, 4_096, 'cl100k_base'),
 
   // Anthropic (every current model has a 200k window; the 1M Sonnet window is an opt-in beta)
   hosted('claude-3-haiku', 200_000, 4_096, APPROXIMATE),

@@ -1,12 +1,13 @@
 export type { Session, ToolDefinition } from './assemble.js';
 export { assemble, NoInstructionsError, renderToolDefinitions, stableStringify } from './assemble.js';
-export type { Budget, BudgetOptions, BudgetOverrides } from './budget.js';
+export type { Budget, BudgetOptions, BudgetOverrides, BudgetTokenizer } from './budget.js';
 export {
   computeBudget,
   DEFAULT_RESERVE_RESPONSE,
   DEFAULT_RESERVE_SYSTEM,
   DEFAULT_RESERVE_TOOLS,
   DEFAULT_SLACK_PERCENT,
+  DEFAULT_TEMPLATE_ALLOWANCE,
   MIN_PACK_TOKENS,
   resolveRoles,
 } from './budget.js';
@@ -74,3 +75,4 @@ export {
 } from './profiles.js';
 export type { ExcerptMode, RoleDefinition } from './roles.js';
 export { DEFAULT_ROLE, DEFAULT_ROLES } from './roles.js';
+export { measureTemplateTokens } from './template-allowance.js';

@@ -23,6 +23,7 @@ const FIELDS = [
   'contextWindow',
   'completionReserve',
   'encoding',
+  'tokenizer',
   'aliases',
   'hosting',
 ];
@@ -106,6 +107,16 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
       );
     }
     profile.aliases = aliases as string[];
+  }
+  if (record.tokenizer !== undefined) {
+    if (typeof record.tokenizer !== 'string' || record.tokenizer.trim() === '') {
+      throw new ProfileFileError(
+        file,
+        `${field}.tokenizer`,
+        `expected "ollama" or a tokenizer.json / GGUF path, found ${describe(record.tokenizer)}`,
+      );
+    }
+    profile.tokenizer = record.tokenizer;
   }
   if (record.hosting !== undefined) {
     if (record.hosting !== 'local' && record.hosting !== 'hosted') {

@@ -20,6 +20,12 @@ export interface ModelProfile {
   completionReserve: number;
   /** The token vocabulary to count with; the closest available one when the model's own is not bundled. */
   encoding: Encoding;
+  /**
+   * The model's own tokenizer, when a shell can load it for exact counts: `ollama` (the GGUF of the
+   * model in the local Ollama store, found by its name), or the path of a Hugging Face tokenizer.json
+   * or a GGUF file. Without one (or when it is not on the machine), `encoding` counts approximately.
+   */
+  tokenizer?: string;
   /** Other exact names this profile answers to (`claude-3.5-sonnet` for `claude-3-5-sonnet`). */
   aliases?: string[];
   /** Local or hosted; informational. */

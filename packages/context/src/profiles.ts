@@ -45,6 +45,14 @@ export function validateProfile(profile: ModelProfile): void {
       `${where}: encoding must be one of ${ENCODINGS.join(', ')}, found ${JSON.stringify(profile.encoding)}`,
     );
   }
+  if (
+    profile.tokenizer !== undefined &&
+    (typeof profile.tokenizer !== 'string' || profile.tokenizer.trim() === '')
+  ) {
+    throw new TypeError(
+      `${where}: tokenizer must be "ollama" or a tokenizer.json / GGUF path, found ${JSON.stringify(profile.tokenizer)}`,
+    );
+  }
   if (profile.sizeB !== undefined && !(Number.isFinite(profile.sizeB) && profile.sizeB > 0)) {
     throw new TypeError(`${where}: sizeB must be a positive number, found ${JSON.stringify(profile.sizeB)}`);
   }

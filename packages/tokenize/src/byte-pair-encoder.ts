@@ -2,6 +2,7 @@ import { mergeBytePairs } from './byte-pair-merge.js';
 import { hashPiece, PieceCache } from './piece-cache.js';
 import { type PieceSplitter, preparePieceSplitters, splitCl100k, splitO200k } from './pre-tokenize.js';
 import { type ExactEncoding, loadRanks, type RankTable } from './ranks.js';
+import { writeUtf8 } from './utf8.js';
 
 /** Which special-token strings count as special tokens; everything else is ordinary text. */
 export type AllowedSpecial = 'all' | readonly string[];
@@ -140,35 +141,7 @@ export class BytePairEncoder {
   private writeUtf8(text: string, start: number, end: number): number {
     const needed = (end - start) * 3;
     if (this.bytes.length < needed) this.bytes = new Uint8Array(Math.max(needed, this.bytes.length * 2));
-    const bytes = this.bytes;
-    let written = 0;
-    for (let at = start; at < end; at++) {
-      let code = text.charCodeAt(at);
-      if (code < 0x80) {
-        bytes[written++] = code;
-      } else if (code < 0x800) {
-        bytes[written++] = 0xc0 | (code >> 6);
-        bytes[written++] = 0x80 | (code & 0x3f);
-      } else {
-        if (code >= 0xd800 && code <= 0xdfff) {
-          const low = at + 1 < end ? text.charCodeAt(at + 1) : 0;
-          if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
-            code = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
-            at += 1;
-            bytes[written++] = 0xf0 | (code >> 18);
-            bytes[written++] = 0x80 | ((code >> 12) & 0x3f);
-            bytes[written++] = 0x80 | ((code >> 6) & 0x3f);
-            bytes[written++] = 0x80 | (code & 0x3f);
-            continue;
-          }
-          code = 0xfffd;
-        }
-        bytes[written++] = 0xe0 | (code >> 12);
-        bytes[written++] = 0x80 | ((code >> 6) & 0x3f);
-        bytes[written++] = 0x80 | (code & 0x3f);
-      }
-    }
-    return written;
+    return writeUtf8(text, start, end, this.bytes);
   }
 
   /**

@@ -8,6 +8,9 @@ export {
 } from './calibration.js';
 export { escapeControls, hasControlCharacters, unescapeControls } from './escape-controls.js';
 export { ESTIMATE_CHARS_PER_TOKEN, estimateTokens } from './estimate.js';
+export type { ByteRangeReader, GgufMetadata, GgufValue } from './gguf-metadata.js';
+export { GGUF_TYPE, GgufFormatError, parseGgufMetadata } from './gguf-metadata.js';
+export { ggufChatTemplate } from './gguf-tokenizer.js';
 export type {
   CountableAttachment,
   CountableDocument,
@@ -29,5 +32,10 @@ export {
   TOOL_CALL_OVERHEAD_TOKENS,
   TOOL_RESULT_OVERHEAD_TOKENS,
 } from './messages.js';
-export type { EncodeOptions, Encoding, Tokenizer, TokenizerOptions } from './tokenizer.js';
+export type { OllamaModelFiles } from './ollama-store.js';
+export { findOllamaModel, ollamaManifestParts } from './ollama-store.js';
+export { readGgufMetadata } from './read-gguf.js';
+export type { EncodeOptions, Encoding, Tokenizer, TokenizerOptions, TokenizerSource } from './tokenizer.js';
 export { createTokenizer, ENCODINGS } from './tokenizer.js';
+export { InvalidTokenizerError, UnsupportedTokenizerError } from './tokenizer-errors.js';
+export type { TokenizerJson, TokenizerJsonComponent } from './tokenizer-json.js';

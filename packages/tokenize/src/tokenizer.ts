@@ -1,8 +1,14 @@
+import { BpeVocabularyEncoder } from './bpe-vocabulary-encoder.js';
 import { type AllowedSpecial, bytePairEncoder } from './byte-pair-encoder.js';
 import { checkAllowedSpecial, checkText, failInput } from './check-input.js';
 import { estimateChecked } from './estimate.js';
+import type { GgufMetadata } from './gguf-metadata.js';
+import { parseGgufTokenizer } from './gguf-tokenizer.js';
 import { type CountableMessage, countMessagesFor } from './messages.js';
 import type { ExactEncoding } from './ranks.js';
+import { readGgufMetadata } from './read-gguf.js';
+import { readTokenizerJson } from './read-tokenizer-json.js';
+import { parseTokenizerJson } from './tokenizer-json.js';
 
 /** Which token vocabulary to count with. `estimate` needs no ranks at all. */
 export type Encoding = ExactEncoding | 'estimate';
@@ -10,10 +16,30 @@ export type Encoding = ExactEncoding | 'estimate';
 /** The encodings {@link createTokenizer} accepts, exact ones first. */
 export const ENCODINGS: readonly Encoding[] = ['o200k_base', 'cl100k_base', 'estimate'];
 
+/**
+ * Where a tokenizer's vocabulary came from: one of the built-in {@link Encoding}s, or a model's own
+ * tokenizer loaded from a Hugging Face `tokenizer.json` or a GGUF file's metadata.
+ */
+export type TokenizerSource = Encoding | 'tokenizer.json' | 'gguf';
+
 /** Options for {@link createTokenizer}. */
 export interface TokenizerOptions {
-  /** The vocabulary; `o200k_base` (GPT-4o and later) when omitted. */
+  /** The vocabulary; `o200k_base` (GPT-4o and later) when omitted. Not combined with `tokenizerJson`. */
   encoding?: Encoding;
+  /**
+   * A model's own tokenizer: a parsed Hugging Face `tokenizer.json` object, or the path of one. Byte-level
+   * BPE (Qwen 2/2.5/3, Llama 3, DeepSeek V3, Mistral Tekken, GPT-OSS) and SentencePiece-style BPE with
+   * byte fallback (Gemma, Llama 2, Mistral 7B) are supported; anything else throws
+   * `UnsupportedTokenizerError` naming the component.
+   */
+  tokenizerJson?: object | string;
+  /**
+   * A model's own tokenizer from the metadata of its GGUF file (llama.cpp, Ollama's blobs): a path, or
+   * metadata already read with `readGgufMetadata`. Only the metadata is read, never the weights.
+   */
+  gguf?: string | GgufMetadata;
+  /** What to call the tokenizer in reports (`Tokenizer.name`); defaults to the path or `tokenizer.json`. */
+  name?: string;
 }
 
 /** Options for a single count or encode. */
@@ -28,8 +54,10 @@ export interface EncodeOptions {
 
 /** Counts (and for exact encodings, encodes and decodes) text and messages. */
 export interface Tokenizer {
-  /** The vocabulary this tokenizer counts with. */
-  readonly encoding: Encoding;
+  /** The vocabulary this tokenizer counts with: a built-in encoding or `tokenizer.json`. */
+  readonly encoding: TokenizerSource;
+  /** A readable name of the vocabulary for reports: the encoding, or the tokenizer's name or path. */
+  readonly name: string;
   /** Whether counts are exact (`false` for `estimate`). */
   readonly exact: boolean;
   /** Number of tokens in `text`. */
@@ -49,6 +77,13 @@ export interface Tokenizer {
 export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
   if (typeof options !== 'object' || options === null)
     failInput('createTokenizer', 'options', 'an object such as { encoding }', options);
+  const sources = [options.encoding, options.tokenizerJson, options.gguf].filter(
+    (value) => value !== undefined,
+  );
+  if (sources.length > 1)
+    failInput('createTokenizer', 'options', 'one of { encoding }, { tokenizerJson } or { gguf }', options);
+  if (options.tokenizerJson !== undefined) return vocabularyTokenizer(options.tokenizerJson, options.name);
+  if (options.gguf !== undefined) return ggufTokenizer(options.gguf, options.name);
   const encoding = options.encoding ?? 'o200k_base';
   if (encoding === 'estimate') {
     const noIds = (): never => {
@@ -56,6 +91,7 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
     };
     return {
       encoding,
+      name: encoding,
       exact: false,
       count: (text, countOptions) => {
         checkText('count', text);
@@ -81,6 +117,7 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
   };
   return {
     encoding,
+    name: encoding,
     exact: true,
     count,
     encode: (text, encodeOptions) => {
@@ -95,5 +132,61 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
     },
     countMessages: (messages) =>
       countMessagesFor('countMessages', messages, (text) => bytePairEncoder(encoding).count(text)),
+  };
+}
+
+/** A tokenizer over a model's own vocabulary; the definition is parsed and checked now, once. */
+function vocabularyTokenizer(tokenizerJson: object | string, name: string | undefined): Tokenizer {
+  let parsed: unknown = tokenizerJson;
+  let source = 'tokenizerJson';
+  if (typeof tokenizerJson === 'string') {
+    parsed = readTokenizerJson(tokenizerJson);
+    source = tokenizerJson;
+  } else if (typeof tokenizerJson !== 'object' || tokenizerJson === null) {
+    failInput('createTokenizer', 'tokenizerJson', 'a parsed tokenizer.json object or a path', tokenizerJson);
+  }
+  const encoder = new BpeVocabularyEncoder(parseTokenizerJson(parsed, source));
+  return tokenizerFor(
+    encoder,
+    'tokenizer.json',
+    name ?? (source === 'tokenizerJson' ? 'tokenizer.json' : source),
+  );
+}
+
+/** A tokenizer from GGUF metadata; named after the model (`general.name`) unless `name` is given. */
+function ggufTokenizer(gguf: string | GgufMetadata, name: string | undefined): Tokenizer {
+  if (typeof gguf !== 'string' && !(typeof gguf === 'object' && gguf !== null && gguf.values instanceof Map))
+    failInput('createTokenizer', 'gguf', 'a GGUF file path or metadata from readGgufMetadata', gguf);
+  const source = typeof gguf === 'string' ? gguf : 'gguf';
+  const metadata = typeof gguf === 'string' ? readGgufMetadata(gguf) : gguf;
+  const encoder = new BpeVocabularyEncoder(parseGgufTokenizer(metadata, source));
+  const modelName = metadata.values.get('general.name');
+  return tokenizerFor(encoder, 'gguf', name ?? (typeof modelName === 'string' ? modelName : source));
+}
+
+/** The {@link Tokenizer} surface over an exact encoder of a model's own vocabulary. */
+export function tokenizerFor(
+  encoder: BpeVocabularyEncoder,
+  encoding: TokenizerSource,
+  name: string,
+): Tokenizer {
+  return {
+    encoding,
+    name,
+    exact: true,
+    count: (text, countOptions) => {
+      checkText('count', text);
+      return encoder.count(text, checkAllowedSpecial('count', countOptions));
+    },
+    encode: (text, encodeOptions) => {
+      checkText('encode', text);
+      return encoder.encode(text, checkAllowedSpecial('encode', encodeOptions));
+    },
+    decode: (tokens) => {
+      if (typeof tokens === 'string' || typeof tokens?.[Symbol.iterator] !== 'function')
+        failInput('decode', 'tokens', 'an array of token ids', tokens);
+      return encoder.decode(tokens);
+    },
+    countMessages: (messages) => countMessagesFor('countMessages', messages, (text) => encoder.count(text)),
   };
 }

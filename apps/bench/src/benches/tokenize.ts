@@ -1,4 +1,5 @@
-// `pnpm bench tokenize [--cap-seconds N] [--reference-cap-seconds N] [--max-mb N] [--no-pathological]`: MB/s of @ctxkit/tokenize's
+// `pnpm bench tokenize [--cap-seconds N] [--reference-cap-seconds N] [--max-mb N] [--no-pathological]
+// [--local-only | --no-local] [--local-max-mb N]`: MB/s of @ctxkit/tokenize's
 // exact count against every other JavaScript tokenizer for cl100k_base and o200k_base, in one process,
 // on real text read once (fresh text: no file is counted twice, so a cache only helps as it would in
 // use), plus the pathological inputs that make byte-pair merging quadratic, each library in its own
@@ -14,6 +15,7 @@ import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection, ReportTable } from '../report/types.js';
 import { BENCH_ROOT, writeResults } from '../results.js';
+import { type LocalFamilyOutcome, localFamiliesTable, measureLocalFamilies } from './tokenize-local.js';
 
 const WORKSPACE_ROOT = resolve(BENCH_ROOT, '..', '..');
 const ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
@@ -35,6 +37,8 @@ const PATHOLOGICAL_TARGET_MS: Record<PathologicalCase, number> = {
   'repeated-1mb': 1000,
 };
 const MIXED_GOAL_MEGABYTES_PER_SECOND = 10;
+/** Per-category text for the local families: the reference runs at about 0.5 MB/s. */
+const DEFAULT_LOCAL_MAX_MEGABYTES = 0.25;
 const OURS = 'ctxkit';
 const REFERENCE = 'tiktoken (WASM)';
 
@@ -676,6 +680,10 @@ async function run(args: string[]): Promise<number> {
       'max-mb': { type: 'string', default: String(DEFAULT_MAX_MEGABYTES) },
       'no-pathological': { type: 'boolean', default: false },
       'reference-cap-seconds': { type: 'string', default: String(DEFAULT_REFERENCE_CAP_SECONDS) },
+      // The local-model families: only them, none of them, and how much text per category.
+      'local-only': { type: 'boolean', default: false },
+      'no-local': { type: 'boolean', default: false },
+      'local-max-mb': { type: 'string', default: String(DEFAULT_LOCAL_MAX_MEGABYTES) },
     },
   });
   const capSeconds = Number(values['cap-seconds']);
@@ -706,7 +714,7 @@ async function run(args: string[]): Promise<number> {
     name: library.name,
     values: [],
   }));
-  for (const encoding of ENCODINGS) {
+  for (const encoding of values['local-only'] ? [] : ENCODINGS) {
     process.stdout.write(`\nmeasuring ${encoding} throughput…\n`);
     const outcomes = await measureThroughput(encoding, corpus);
     throughput[encoding] = outcomes;
@@ -761,6 +769,33 @@ async function run(args: string[]): Promise<number> {
     }
   }
 
+  let local: LocalFamilyOutcome[] = [];
+  if (!values['no-local']) {
+    // A share of each category (the reference is ~0.5 MB/s), the same documents for every family.
+    const localBytes = Number(values['local-max-mb']) * 1e6;
+    const documents = corpus.flatMap((category) => {
+      let total = 0;
+      return category.documents.filter((document) => {
+        total += document.bytes;
+        return total - document.bytes < localBytes;
+      });
+    });
+    process.stdout.write(
+      `\nmeasuring local-model tokenizers on ${(documents.reduce((sum, document) => sum + document.bytes, 0) / 1e6).toFixed(2)} MB…\n`,
+    );
+    local = await measureLocalFamilies(documents, !values['no-pathological']);
+    const table = localFamiliesTable(local);
+    tables.push(table);
+    process.stdout.write(`${formatTable(table)}\n`);
+    const bytes = local.reduce((sum, outcome) => sum + outcome.bytes, 0);
+    const ours = local.reduce((sum, outcome) => sum + outcome.oursSeconds, 0);
+    const reference = local.reduce((sum, outcome) => sum + outcome.referenceSeconds, 0);
+    headline.push({
+      label: 'local families (tokenizer.json)',
+      value: `${(bytes / 1e6 / ours).toFixed(1)} MB/s, ${(reference / ours).toFixed(1)}x the reference, ${local.reduce((sum, outcome) => sum + outcome.mismatches, 0)} mismatches`,
+    });
+  }
+
   const report: ReportSection = {
     title: 'Exact token counting speed',
     headline,
@@ -787,6 +822,7 @@ async function run(args: string[]): Promise<number> {
     })),
     throughput,
     pathological,
+    local,
     loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
   });
   process.stdout.write(
@@ -799,6 +835,6 @@ async function run(args: string[]): Promise<number> {
 /** Tokenizer throughput and pathological-input bench. */
 export const tokenizeBench: Bench = {
   description:
-    'MB/s of exact token counting vs js-tiktoken, gpt-tokenizer, tiktokenizer, ai-tokenizer, native and WASM tiktoken',
+    'MB/s of exact token counting vs js-tiktoken, gpt-tokenizer, tiktokenizer, ai-tokenizer, native and WASM tiktoken; local models (Qwen, Llama, DeepSeek, GPT-OSS, Gemma) vs @huggingface/tokenizers',
   run,
 };

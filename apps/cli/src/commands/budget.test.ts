@@ -18,6 +18,7 @@ describe('ctxkit budget', () => {
     expect(result.stdout).toBe(
       [
         'model  qwen2.5-coder:7b (family "qwen2.5-coder" in "qwen2.5-coder:7b-instruct-q4_K_M")',
+        'counts cl100k_base, approximate (bundled; qwen2.5-coder:7b-instruct-q4_K_M / qwen2.5-coder:7b not in the Ollama store)',
         'role   implement (file bodies)',
         '',
         '  window              32,768',
@@ -25,6 +26,8 @@ describe('ctxkit budget', () => {
         '  − tool definitions     900',
         '  − response           2,048',
         '  − slack (10%)        3,276',
+        '    · tokenizer        3,020',
+        '    · chat template      256',
         '  = pack space        26,044',
         '  × implement share     1.00',
         '  = available         26,044',

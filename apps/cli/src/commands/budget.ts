@@ -12,6 +12,7 @@ import {
 } from '@ctxkit/context';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { budgetOverrides, createConfiguredRegistry } from '../config/context.js';
+import { type ModelTokenizer, resolveModelTokenizer } from '../config/model-tokenizer.js';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
@@ -28,6 +29,8 @@ export interface BudgetCommandOptions {
   reserveTools?: number;
   reserveResponse?: number;
   slackPercent?: number;
+  /** `--tokenizer`: `ollama`, an encoding, or a tokenizer.json / GGUF path; else the profile's. */
+  tokenizer?: string;
   json?: boolean;
 }
 
@@ -75,7 +78,14 @@ export function addBudgetOptions(command: Command): Command {
       ).argParser(parseTokens),
     )
     .addOption(
-      new Option('--slack-percent <percent>', 'share of the window held back (10)').argParser(parsePercent),
+      new Option(
+        '--slack-percent <percent>',
+        "share of the window held back (10; with the model's own tokenizer only the chat-template allowance)",
+      ).argParser(parsePercent),
+    )
+    .option(
+      '--tokenizer <spec>',
+      "the model's own tokenizer: ollama (its GGUF in the Ollama store), or a tokenizer.json / .gguf path",
     );
 }
 
@@ -102,7 +112,7 @@ export async function loadRegistry(
 export async function resolveBudget(
   io: BudgetSettings,
   options: BudgetCommandOptions,
-): Promise<{ resolution: ProfileResolution; budget: Budget }> {
+): Promise<{ resolution: ProfileResolution; budget: Budget; counter: ModelTokenizer }> {
   // Without a model, `budget`, `pack` and `compose` all use the conservative default profile and
   // say so (see describeResolution), so the budget shown is the one a pack would get.
   const model = options.model ?? io.config.values.model ?? DEFAULT_PROFILE.name;
@@ -115,13 +125,15 @@ export async function resolveBudget(
   if (options.reserveTools !== undefined) overrides.reserveTools = options.reserveTools;
   if (options.reserveResponse !== undefined) overrides.reserveResponse = options.reserveResponse;
   if (options.slackPercent !== undefined) overrides.slackPercent = options.slackPercent;
+  const counter = resolveModelTokenizer(resolution.profile, resolution.query, io.cwd, options.tokenizer);
   try {
     const budget = computeBudget({
       profile: resolution.profile,
       ...(options.role !== undefined ? { role: options.role } : {}),
       overrides,
+      tokenizer: counter.budget,
     });
-    return { resolution, budget };
+    return { resolution, budget, counter };
   } catch (error) {
     if (error instanceof RangeError) throw new UserError(error.message.replace(/^budget: /, ''));
     throw error;
@@ -145,6 +157,11 @@ export function describeResolution(resolution: ProfileResolution): string {
   }
 }
 
+/** Which tokenizer counts and whether exactly: `Qwen2.5 Coder 7B (Ollama GGUF), exact (…)`. */
+export function describeTokenizer(budget: Budget, counter: ModelTokenizer): string {
+  return `${budget.tokenizer.name}, ${budget.tokenizer.exact ? 'exact' : 'approximate'} (${counter.source}${budget.tokenizer.templateMeasured ? '; chat template measured' : ''})`;
+}
+
 /** The budget terms as aligned lines, one per term, ending with what the pack may use. */
 export function renderBudgetTerms(budget: Budget): string {
   const rows: [string, string][] = [
@@ -153,6 +170,8 @@ export function renderBudgetTerms(budget: Budget): string {
     ['− tool definitions', formatCount(budget.reserveTools)],
     ['− response', formatCount(budget.reserveResponse)],
     [`− slack (${budget.slackPercent}%)`, formatCount(budget.slack)],
+    ['  · tokenizer', formatCount(budget.slackTokenizer)],
+    ['  · chat template', formatCount(budget.slackTemplate)],
     ['= pack space', formatCount(budget.packSpace)],
     [`× ${budget.role} share`, budget.roleShare.toFixed(2)],
     ['= available', formatCount(budget.available)],
@@ -186,7 +205,7 @@ export function registerBudgetCommand(program: Command, io: CommandIO): void {
       '\nExamples:\n  ctxkit budget --model qwen2.5-coder:7b\n  ctxkit budget --model gpt-4o --role review --reserve-response 4096 --json\n',
     )
     .action(async (options: BudgetCommandOptions) => {
-      const { resolution, budget } = await resolveBudget(io, options);
+      const { resolution, budget, counter } = await resolveBudget(io, options);
       if (options.json || io.json) {
         writeJson(io, {
           model: {
@@ -196,10 +215,12 @@ export function registerBudgetCommand(program: Command, io: CommandIO): void {
             profile: resolution.profile,
           },
           budget,
+          tokenizer: { ...budget.tokenizer, source: counter.source },
         });
         return;
       }
       io.stdout.write(`model  ${describeResolution(resolution)}\n`);
+      io.stdout.write(`counts ${describeTokenizer(budget, counter)}\n`);
       io.stdout.write(
         `role   ${budget.role} (${budget.excerpts === 'bodies' ? 'file bodies' : 'signatures only'})\n\n`,
       );

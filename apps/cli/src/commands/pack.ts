@@ -8,8 +8,9 @@ import {
   type RepositoryPack,
 } from '@ctxkit/context';
 import type { UnscannedExtension } from '@ctxkit/repomap';
-import { createTokenizer, escapeControls } from '@ctxkit/tokenize';
+import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
+import type { ModelTokenizer } from '../config/model-tokenizer.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
@@ -20,6 +21,7 @@ import {
   type BudgetCommandOptions,
   type BudgetSettings,
   describeResolution,
+  describeTokenizer,
   resolveBudget,
 } from './budget.js';
 import { requireOneOutputMode } from './output-modes.js';
@@ -84,6 +86,8 @@ export interface GatheredPack {
   budget: Budget;
   pack: ComposedPack;
   phases: PackPhases;
+  /** The tokenizer that counted the pack. */
+  counter: ModelTokenizer;
 }
 
 async function readTask(io: CommandIO, options: PackCommandOptions): Promise<string> {
@@ -137,13 +141,13 @@ export async function gatherPack(
 ): Promise<GatheredPack> {
   const root = resolveDirectory(io, directory);
   const task = await readTask(io, options);
-  const { resolution, budget } = await resolveBudget(io, options);
+  const { resolution, budget, counter } = await resolveBudget(io, options);
   const progress = io.progress('mapping repository');
   const built = await packTask(io, {
     root,
     task,
     budget,
-    tokenizer: createTokenizer({ encoding: resolution.profile.encoding }),
+    tokenizer: counter.tokenizer,
     cache: options.cache ? {} : false,
     ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
     onProgress: (done, total) => progress.update(done, total),
@@ -176,7 +180,7 @@ export async function gatherPack(
       })),
     },
   };
-  return { resolution, budget, pack, phases };
+  return { resolution, budget, pack, phases, counter };
 }
 
 /** The JSON document of `pack` (with `text`) and `compose` (without). */
@@ -197,6 +201,7 @@ export function packDocument(gathered: GatheredPack, withText: boolean): Record<
       truncated: pack.budget.truncated,
       perSection: pack.budget.perSection,
     },
+    tokenizer: { ...budget.tokenizer, source: gathered.counter.source },
     used: pack.budget.used,
     dropped: { ...pack.budget.dropped, items: pack.dropped },
     ...(pack.unused ? { unused: pack.unused } : {}),
@@ -214,7 +219,8 @@ export function renderPackSummary(io: CommandIO, gathered: GatheredPack, title: 
       { window: budget.window, reserved: budget.window - budget.available, used: pack.budget.used },
       { colors: io.colors },
     ),
-    `  reserves: system ${formatCount(budget.reserveSystem)} · tools ${formatCount(budget.reserveTools)} · response ${formatCount(budget.reserveResponse)} · slack ${formatCount(budget.slack)}${budget.roleShare < 1 ? ` · ${budget.role} share ${budget.roleShare}` : ''}; available ${formatCount(budget.available)}`,
+    `  reserves: system ${formatCount(budget.reserveSystem)} · tools ${formatCount(budget.reserveTools)} · response ${formatCount(budget.reserveResponse)} · slack ${formatCount(budget.slack)} (tokenizer ${formatCount(budget.slackTokenizer)} + template ${formatCount(budget.slackTemplate)})${budget.roleShare < 1 ? ` · ${budget.role} share ${budget.roleShare}` : ''}; available ${formatCount(budget.available)}`,
+    `  counted with ${describeTokenizer(budget, gathered.counter)}`,
   ];
   const kindWidth = Math.max(...pack.sections.map((section) => section.kind.length), 5);
   const tokenWidth = Math.max(...pack.sections.map((section) => formatCount(section.tokens).length), 1);

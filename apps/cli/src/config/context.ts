@@ -28,6 +28,7 @@ export function configuredProfiles(config: CtxkitConfig): ModelProfile[] {
         completionReserve: entry.completionReserve ?? DEFAULT_PROFILE.completionReserve,
         encoding: entry.encoding ?? DEFAULT_PROFILE.encoding,
         ...(entry.sizeB !== undefined ? { sizeB: entry.sizeB } : {}),
+        ...(entry.tokenizer !== undefined ? { tokenizer: entry.tokenizer } : {}),
         ...(entry.aliases !== undefined ? { aliases: entry.aliases } : {}),
       };
     });

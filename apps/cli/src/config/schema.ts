@@ -42,6 +42,8 @@ function buildSchemas(z: typeof Zod) {
       sizeB: z.number().positive().optional(),
       /** Token vocabulary to count with (default o200k_base). */
       encoding: z.enum(['o200k_base', 'cl100k_base', 'estimate']).optional(),
+      /** The model's own tokenizer: `ollama`, an encoding, or a tokenizer.json / GGUF path (relative to the working directory). */
+      tokenizer: z.string().min(1).optional(),
       /** Other names this profile answers to. */
       aliases: z.array(z.string().min(1)).optional(),
     })

@@ -1,4 +1,3 @@
-import { createTokenizer } from '@ctxkit/tokenize';
 import { resolveBudget } from '../../commands/budget.js';
 import { packTask } from '../../commands/pack.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
@@ -22,7 +21,7 @@ export interface PackArguments {
 export async function renderPack(input: PackArguments, context: ToolContext): Promise<ToolOutput> {
   const settings = { config: context.config, cwd: context.root };
   const role = input.role ?? context.config.values.role;
-  const { resolution, budget } = await resolveBudget(settings, {
+  const { resolution, budget, counter } = await resolveBudget(settings, {
     ...(input.model !== undefined ? { model: input.model } : {}),
     ...(role !== undefined ? { role } : {}),
   });
@@ -30,7 +29,7 @@ export async function renderPack(input: PackArguments, context: ToolContext): Pr
     root: context.root,
     task: input.task,
     budget,
-    tokenizer: createTokenizer({ encoding: resolution.profile.encoding }),
+    tokenizer: counter.tokenizer,
   });
   const block = pack.budget;
   const summary =
