@@ -141,7 +141,7 @@ export interface RepoMapResult {
   skipped: SkippedFile[];
   /**
    * Files no language scanner reads, counted per extension, most first (`''` is files without an
-   * extension): `ranked` ones (known programming languages: `.ex`, `.php`, `.kt`, …) are read by
+   * extension): `ranked` ones (known programming languages: `.ex`, `.kt`, `.swift`, …) are read by
    * the identifier-only scan and ranked by path and the identifiers they mention, but have no
    * definitions in the map; the others (prose, data, config) are not read at all.
    */
