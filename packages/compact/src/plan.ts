@@ -39,24 +39,26 @@ export interface PlanConfig {
 }
 
 /**
- * Where to cut: messages `[from, to)` are replaced by one summary message. `from` is the end of the
- * leading system messages (or the earlier summary it folds in); `to` is a user message that starts a
- * turn, at or before the latest one.
+ * Where to cut: messages `[from, to)` are replaced by one summary message. For a cut at a user
+ * message (`planCompaction`), `from` is the end of the leading system messages (or the earlier
+ * summary it folds in) and `to` a user message that starts a turn, at or before the latest one.
+ * For a cut inside the current task (`planTaskCut`), the span is complete model turns after the
+ * latest user message and before the recency window, and `to` is never a tool result.
  */
 export interface CompactionPlan {
   /** First message replaced (inclusive). */
   from: number;
-  /** First message kept after the summary (exclusive end of the replaced range): a user message. */
+  /** First message kept after the summary (exclusive end of the replaced range). */
   to: number;
-  /** Estimated transcript tokens before, and after with a summary of `summaryTokens`. */
+  /** Estimated transcript tokens before the cut. */
   tokensBefore: number;
-  /** Tokens of the transcript once the prefix is replaced by a summary of the allowed size. */
+  /** Tokens of the transcript once the span is replaced by a summary of the allowed size. */
   tokensAfter: number;
   /** Tokens reserved for the summary. */
   summaryTokens: number;
   /** Whether `tokensAfter` is within the target; false when even the latest allowed cut is not enough. */
   fits: boolean;
-  /** The latest index a cut was allowed at (KeepTurns, KeepFraction, recency window, latest user message). */
+  /** The latest index the cut was allowed at (keepTurns, keepFraction, the recency window, the latest user message). */
   latestAllowed: number;
 }
 

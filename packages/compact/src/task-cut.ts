@@ -1,7 +1,7 @@
 import { estimateTokens } from '@ctxkit/tokenize';
 import { assertFraction, assertPositive } from './check-options.js';
 import { DEFAULT_TARGET } from './constants.js';
-import { type PlanSession, summaryAllowance } from './plan.js';
+import { type CompactionPlan, type PlanSession, summaryAllowance } from './plan.js';
 import { countMessageTokens } from './tokens.js';
 import { findLatestUserIndex, findLeadingSystemEnd, findRecencyStart } from './turns.js';
 import type { CountTokens } from './types.js';
@@ -23,24 +23,9 @@ export interface TaskCutConfig {
 /**
  * A cut inside the current task: messages `[from, to)` — complete model turns after the latest user
  * message and before the recency window — are replaced by one summary reminder placed right after the
- * task message, which itself is kept as it is.
+ * task message, which itself is kept as it is. The same plan as a cut at a user message.
  */
-export interface TaskCutPlan {
-  /** First message replaced (inclusive): the one right after the latest user message. */
-  from: number;
-  /** First message kept after the summary (exclusive end of the replaced range); never a tool result. */
-  to: number;
-  /** Estimated transcript tokens before the cut. */
-  tokensBefore: number;
-  /** Tokens of the transcript once the span is replaced by a summary of the allowed size. */
-  tokensAfter: number;
-  /** Tokens reserved for the summary. */
-  summaryTokens: number;
-  /** Whether `tokensAfter` is within the target; false when even the latest allowed cut is not enough. */
-  fits: boolean;
-  /** The latest index the span may end at: the start of the recency window. */
-  latestAllowed: number;
-}
+export type TaskCutPlan = CompactionPlan;
 
 /**
  * Decide where to cut inside the current task — pure; the caller makes the summary. An agent run is
