@@ -65,10 +65,12 @@ export function registerServeCommand(program: Command, io: CommandIO, environmen
         log: io.quiet ? new PassThrough().resume() : io.stderr,
         idleTimeoutMs: minutes * 60_000,
       });
-      if (!io.quiet) io.stderr.write(`ctxkit serve: listening on ${socket} (Ctrl-C stops)\n`);
+      // Handlers first: whoever reads "listening on" may signal at once, and a SIGTERM that lands
+      // before they exist kills the process without removing the socket.
       const stop = () => void server.close();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      if (!io.quiet) io.stderr.write(`ctxkit serve: listening on ${socket} (Ctrl-C stops)\n`);
       await server.closed;
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
