@@ -25,6 +25,10 @@ const big: PlannedFile = { path: 'pkg/helpers.py', text: longModule(120, 'normal
 const small: PlannedFile = { path: 'app/tokenizer.py', text: fixture('tokenizer.py') };
 const server: PlannedFile = { path: 'web/server.ts', text: fixture('server.ts') };
 
+function range(start: number, end: number): number[] {
+  return Array.from({ length: end - start + 1 }, (_, index) => start + index);
+}
+
 // Every numbered line of a rendered excerpt is the file's own line under its real number.
 function expectRealLines(text: string, source: string) {
   const lines = splitLines(source);
@@ -40,6 +44,32 @@ function expectRealLines(text: string, source: string) {
 }
 
 describe('planExcerpts', () => {
+  it('shows the places the task points at: a frame by its function, a file:line, a quoted line', () => {
+    const text = longModule(120, 'normalize_header');
+    const lines = splitLines(text);
+    // helper_7 (by a frame naming it), line 1001 (by file:line), the line quoting helper_99's body.
+    const header = (name: string) => lines.findIndex((line) => line.startsWith(`def ${name}(`)) + 1;
+    const quoted = lines.findIndex((line) => line.includes('value = value + 993')) + 1;
+    const task = [
+      'Crash:',
+      '  File "/opt/site-packages/pkg/helpers.py", line 9999, in helper_7',
+      'and something is off near helpers.py:1001, where it does',
+      '`value = value + 993`.',
+    ].join('\n');
+    const plan = planExcerpts({
+      files: [big, { path: 'lib/other/helpers.py', text }],
+      query: task,
+      budget: 2000,
+      tokenizer,
+    });
+    const shown = new Set(plan.excerpts[0]!.spans.flatMap((span) => range(span.start, span.end)));
+    expect(shown.has(header('helper_7'))).toBe(true);
+    expect(shown.has(header('helper_7') + 9)).toBe(true);
+    expect(shown.has(1001)).toBe(true);
+    expect(shown.has(quoted)).toBe(true);
+    expectRealLines(plan.excerpts[0]!.text, text);
+  });
+
   it('shows the definition the task names whole, and a small file whole', () => {
     const plan = planExcerpts({
       files: [big, small],

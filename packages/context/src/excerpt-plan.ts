@@ -20,6 +20,13 @@ import {
   type TokenCounter,
 } from './excerpt.js';
 import type { TaskIdentifier } from './identifiers.js';
+import {
+  findTaskPointers,
+  type LinePointer,
+  normalizeCodeLine,
+  pathMatchLength,
+  type TaskPointers,
+} from './task-pointers.js';
 
 /** A file offered to {@link planExcerpts}. */
 export interface PlannedFile {
@@ -78,6 +85,15 @@ const STRONG_WEIGHT = 3;
 const WEAK_WEIGHT = 1;
 // A hit on the line that defines the identifier is where the model most needs to look.
 const DEFINITION_BONUS = 3;
+// A place the task points at (a stack-trace frame, a `file:line`, a link to lines, a quoted line of
+// the file) says where to look more surely than any name: worth two code-looking names.
+const POINTER_WEIGHT = 2 * STRONG_WEIGHT;
+// A quoted line found more often than this in a file is boilerplate there, not a place.
+const MAX_QUOTED_LINE_MATCHES = 3;
+// A frame naming a function defined several times in a file points at the few nearest its line.
+const MAX_POINTED_DEFINITIONS = 3;
+// Longer file lines are never compared with quoted lines (a quoted line is at most 400 characters).
+const MAX_QUOTED_TEXT = 400;
 // A file up to this many lines is offered whole: below about this size, elision saves little and
 // hides the context a model needs to edit it safely.
 const WHOLE_FILE_MAX_LINES = 400;
@@ -105,6 +121,8 @@ interface View {
   lines: number[];
   /** Relevance before the rank discount. */
   value: number;
+  /** The part of `value` that is not from places the task points at. */
+  plain: number;
   priority: number;
   /** A cheaper view to try when this one does not fit. */
   fallback?: View;
@@ -151,6 +169,11 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     weights.set(identifier.name.toLowerCase(), identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT);
   }
   const keys = [...weights.keys()];
+  const pointers = options.query ? findTaskPointers(options.query) : { locations: [], quotedLines: [] };
+  const pointedFiles = filesPointedAt(
+    options.files.map((file) => file.path),
+    pointers.locations,
+  );
 
   const models: FileModel[] = [];
   const views: View[] = [];
@@ -167,12 +190,13 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
       lineCost[line] = Math.ceil(Math.min(lines[line - 1]!.length, maxLength) * ratio) + LINE_PREFIX_TOKENS;
     }
     const lineHits = findLineHits(lines, keys);
-    const hitLines = [...lineHits.keys()].sort((a, b) => a - b);
-    const matchedKeys = new Set<string>();
-    for (const set of lineHits.values()) for (const key of set) matchedKeys.add(key);
     const definitions = file.definitions
       ? definitionLines({ definitions: file.definitions }, lines)
       : undefined;
+    const pointed = pointedLines(lines, definitions, pointedFiles.get(index) ?? [], pointers);
+    const hitLines = [...new Set([...lineHits.keys(), ...pointed.keys()])].sort((a, b) => a - b);
+    const matchedKeys = new Set<string>();
+    for (const set of lineHits.values()) for (const key of set) matchedKeys.add(key);
     const model: FileModel = {
       path: file.path,
       lines,
@@ -191,7 +215,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     };
     models.push(model);
     if (hitLines.length === 0) return;
-    views.push(...fileViews(index, model, lineHits, weights, budget, context));
+    views.push(...fileViews(index, model, lineHits, pointed, weights, budget, context));
   });
 
   // Spans and their estimated cost, as the renderer will merge them.
@@ -382,6 +406,7 @@ function fileViews(
   file: number,
   model: FileModel,
   lineHits: Map<number, Set<string>>,
+  pointed: Map<number, number>,
   weights: Map<string, number>,
   budget: number,
   context: number,
@@ -394,17 +419,19 @@ function fileViews(
   for (const set of lineHits.values())
     for (const key of set) linesWith.set(key, (linesWith.get(key) ?? 0) + 1);
   const isDefinitionHit = (line: number): boolean => {
-    const hits = lineHits.get(line)!;
+    const hits = lineHits.get(line);
+    if (hits === undefined) return false;
     const defined = definedNames.get(line);
     if (defined !== undefined) return hits.has(defined);
     return headerLines.has(line) && [...hits].some((key) => (weights.get(key) ?? 0) >= STRONG_WEIGHT);
   };
-  const scoreOf = (line: number): number => {
+  const plainScoreOf = (line: number): number => {
     let score = 0;
-    for (const key of lineHits.get(line)!)
+    for (const key of lineHits.get(line) ?? [])
       score += (weights.get(key) ?? 0) / Math.sqrt(linesWith.get(key) ?? 1);
     return isDefinitionHit(line) ? score + DEFINITION_BONUS : score;
   };
+  const scoreOf = (line: number): number => plainScoreOf(line) + (pointed.get(line) ?? 0);
   const cap = budget * MAX_VIEW_SHARE;
   // Prefix sums of the line costs: every hit asks the cost of each definition around it.
   const costBefore = new Float64Array(total + 2);
@@ -416,13 +443,14 @@ function fileViews(
     for (let line = Math.max(1, from); line <= Math.min(total, to); line += 1) out.push(line);
     return out;
   };
-  const windowOf = (hit: number, value: number): View => ({
+  const windowOf = (hit: number, value: number, plain: number): View => ({
     file,
     lines: [
       ...range(hit - context, hit + context),
       ...enclosingHeaders(hit, lines, headerLines, definitions),
     ],
     value,
+    plain,
     priority: 0,
   });
 
@@ -439,13 +467,16 @@ function fileViews(
     .filter((extent) => extent.end > extent.line);
   const bodies = new Map<
     number,
-    { line: number; end: number; value: number; best: number; bestScore: number }
+    { line: number; end: number; value: number; plain: number; best: number; bestScore: number }
   >();
   const loose: View[] = [];
   let fileValue = 0;
+  let filePlain = 0;
   for (const hit of model.hitLines) {
     const score = scoreOf(hit);
+    const plain = plainScoreOf(hit);
     fileValue += score;
+    filePlain += plain;
     let innermost: { line: number; end: number } | undefined;
     for (const extent of extents) {
       if (extent.line > hit || extent.end < hit) continue;
@@ -453,11 +484,18 @@ function fileViews(
       if (!innermost || extent.end - extent.line < innermost.end - innermost.line) innermost = extent;
     }
     if (!innermost) {
-      loose.push(windowOf(hit, score));
+      loose.push(windowOf(hit, score, plain));
       continue;
     }
-    const body = bodies.get(innermost.line) ?? { ...innermost, value: 0, best: hit, bestScore: -1 };
+    const body = bodies.get(innermost.line) ?? {
+      ...innermost,
+      value: 0,
+      plain: 0,
+      best: hit,
+      bestScore: -1,
+    };
     body.value += score;
+    body.plain += plain;
     if (score > body.bestScore) {
       body.best = hit;
       body.bestScore = score;
@@ -466,25 +504,40 @@ function fileViews(
   }
   const offered: View[] = [...loose];
   for (const body of bodies.values()) {
+    const size = Math.sqrt(1 + (body.end - body.line + 1) / BODY_SIZE_SCALE);
     offered.push({
       file,
       lines: [...range(body.line, body.end), ...enclosingHeaders(body.line, lines, headerLines, definitions)],
-      value: body.value / Math.sqrt(1 + (body.end - body.line + 1) / BODY_SIZE_SCALE),
+      value: body.value / size,
+      plain: body.plain / size,
       priority: 0,
-      fallback: windowOf(body.best, body.bestScore),
+      fallback: windowOf(body.best, body.bestScore, plainScoreOf(body.best)),
     });
   }
   const best = Math.max(...offered.map((view) => view.value));
+  const bestPlain = Math.max(...offered.map((view) => view.plain));
   if (total <= WHOLE_FILE_MAX_LINES && costOfRange(1, total) <= cap) {
     // Worth as much as everything in it: bought first, and the file's other views then cost nothing.
-    offered.push({ file, lines: range(1, total), value: fileValue + best, priority: 0, fallback: undefined });
+    offered.push({
+      file,
+      lines: range(1, total),
+      value: fileValue + best,
+      plain: filePlain + bestPlain,
+      priority: 0,
+      fallback: undefined,
+    });
   }
   const discount = 1 / (1 + file) ** RANK_DECAY;
-  const top = Math.max(...offered.map((view) => view.value));
+  // Views are valued relative to the file's best by its names alone: a place the task points at
+  // lifts its own view above 1, and does not push the file's other views down the queue.
+  const topPlain = Math.max(...offered.map((view) => view.plain));
+  const top = topPlain > 0 ? topPlain : Math.max(...offered.map((view) => view.value));
   const ranked = offered
     .filter((view) => view.value >= top * MIN_RELATIVE_VALUE)
     .map((view) => {
-      const priority = (view.value / top) * discount;
+      // Capped at the best: pointed views join the file's best, ahead of its other views but not
+      // of other files' glimpses (a small pack needs those more).
+      const priority = Math.min(1, view.value / top) * discount;
       return {
         ...view,
         priority,
@@ -499,7 +552,104 @@ function fileViews(
       ...enclosingHeaders(bestHit, lines, headerLines, definitions),
     ],
     value: top,
+    plain: top,
     priority: 1 / (1 + file) ** GLIMPSE_DECAY,
   };
   return [...ranked, glimpse];
+}
+
+/**
+ * For each file (by index), the task's locations that name it. A location goes to the files whose
+ * paths share the most trailing segments with it: `utils.py:12` names every `utils.py` equally,
+ * `/site-packages/pkg/utils.py` only `pkg/utils.py` when that is planned.
+ */
+function filesPointedAt(
+  paths: readonly string[],
+  locations: readonly LinePointer[],
+): Map<number, LinePointer[]> {
+  const byFile = new Map<number, LinePointer[]>();
+  for (const location of locations) {
+    let best = 0;
+    let files: number[] = [];
+    paths.forEach((path, index) => {
+      const length = pathMatchLength(location.path, path);
+      if (length === 0 || length < best) return;
+      if (length > best) files = [];
+      best = length;
+      files.push(index);
+    });
+    for (const file of files) byFile.set(file, [...(byFile.get(file) ?? []), location]);
+  }
+  return byFile;
+}
+
+/**
+ * The lines of one file the task points at, with their weight: the header of the definition a
+ * frame names (its line number is a hint only, the task may describe another version), else the
+ * line or range given; and the lines that equal a quoted line of code.
+ */
+function pointedLines(
+  lines: readonly string[],
+  definitions: readonly ExcerptDefinition[] | undefined,
+  locations: readonly LinePointer[],
+  pointers: TaskPointers,
+): Map<number, number> {
+  const pointed = new Map<number, number>();
+  const point = (line: number, weight: number) => {
+    if (line >= 1 && line <= lines.length) pointed.set(line, (pointed.get(line) ?? 0) + weight);
+  };
+  for (const location of locations) {
+    const named =
+      location.name === undefined
+        ? []
+        : (definitions ?? []).filter((definition) =>
+            definition.name === ''
+              ? // A header found without a scanner has no name: its line must spell the name.
+                wordIn(lines[definition.line - 1] ?? '', location.name!)
+              : lastNameSegment(definition.name) === location.name,
+          );
+    if (named.length > 0) {
+      const target = location.line ?? 0;
+      const nearest = [...named]
+        .sort((a, b) => Math.abs(a.line - target) - Math.abs(b.line - target) || a.line - b.line)
+        .slice(0, MAX_POINTED_DEFINITIONS);
+      for (const definition of nearest) point(definition.line, POINTER_WEIGHT);
+      continue;
+    }
+    if (location.line === undefined) continue;
+    const end = location.endLine ?? location.line;
+    // A range points at one place: its weight is shared, so a long range does not outweigh a frame.
+    const weight = POINTER_WEIGHT / Math.sqrt(end - location.line + 1);
+    for (let line = location.line; line <= end; line += 1) point(line, weight);
+  }
+  if (pointers.quotedLines.length > 0) {
+    const quoted = new Set(pointers.quotedLines);
+    const matches = new Map<string, number[]>();
+    lines.forEach((text, index) => {
+      if (text.length > 2 * MAX_QUOTED_TEXT) return;
+      const normalized = normalizeCodeLine(text);
+      if (!quoted.has(normalized)) return;
+      matches.set(normalized, [...(matches.get(normalized) ?? []), index + 1]);
+    });
+    for (const found of matches.values()) {
+      if (found.length > MAX_QUOTED_LINE_MATCHES) continue;
+      for (const line of found) point(line, POINTER_WEIGHT);
+    }
+  }
+  return pointed;
+}
+
+function wordIn(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = at === 0 ? '' : text[at - 1]!;
+    const after = text[at + word.length] ?? '';
+    if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
+  }
+  return false;
+}
+
+/** `Session.request`, `ns::parse`, `Type#method` → the name a frame would give. */
+function lastNameSegment(name: string): string {
+  const parts = name.split(/\.|::|#|\\|\//);
+  return parts[parts.length - 1] ?? name;
 }
