@@ -20,6 +20,7 @@ import {
   type TokenCounter,
 } from './excerpt.js';
 import type { TaskIdentifier } from './identifiers.js';
+import { importBlock } from './import-block.js';
 import {
   findTaskPointers,
   type LinePointer,
@@ -88,6 +89,9 @@ const DEFINITION_BONUS = 3;
 // A place the task points at (a stack-trace frame, a `file:line`, a link to lines, a quoted line of
 // the file) says where to look more surely than any name: worth two code-looking names.
 const POINTER_WEIGHT = 2 * STRONG_WEIGHT;
+// A file's import block is worth this share of its best view: below what the task names, above
+// the file's incidental hits (a fix often adds an import; an edit needs to see what is imported).
+const IMPORT_BLOCK_VALUE = 0.5;
 // A quoted line found more often than this in a file is boilerplate there, not a place.
 const MAX_QUOTED_LINE_MATCHES = 3;
 // A frame naming a function defined several times in a file points at the few nearest its line.
@@ -532,6 +536,11 @@ function fileViews(
   // lifts its own view above 1, and does not push the file's other views down the queue.
   const topPlain = Math.max(...offered.map((view) => view.plain));
   const top = topPlain > 0 ? topPlain : Math.max(...offered.map((view) => view.value));
+  const imports = importBlock(lines, definitions?.[0]?.line);
+  if (imports) {
+    const value = top * IMPORT_BLOCK_VALUE;
+    offered.push({ file, lines: range(imports.start, imports.end), value, plain: value, priority: 0 });
+  }
   const ranked = offered
     .filter((view) => view.value >= top * MIN_RELATIVE_VALUE)
     .map((view) => {
