@@ -8,6 +8,7 @@ export {
   DEFAULT_RESERVE_TOOLS,
   DEFAULT_SLACK_PERCENT,
   DEFAULT_TEMPLATE_ALLOWANCE,
+  MAX_SLACK_PERCENT,
   MIN_PACK_TOKENS,
   resolveRoles,
 } from './budget.js';

@@ -112,7 +112,7 @@ describe('chunkDocument: options', () => {
       'chunkDocuments: minChunkBytes must be a whole number ≥ 0, found NaN',
     );
     expect(() => chunkDocument(document, { format: 'html' as 'text' })).toThrow(
-      new TypeError('chunkDocument: format must be "markdown" or "text", found "html"'),
+      new TypeError('chunkDocument: format must be "markdown" or "text", found the string "html"'),
     );
   });
 

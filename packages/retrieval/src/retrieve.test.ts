@@ -165,10 +165,13 @@ describe('retrieve', () => {
       ],
       [
         { chunking: { format: 'html' as 'text' } },
-        'retrieve: chunking.format must be "markdown" or "text", found "html"',
+        'retrieve: chunking.format must be "markdown" or "text", found the string "html"',
       ],
       [{ query: undefined as unknown as string }, 'retrieve: query must be a string, found undefined'],
-      [{ ranker: 'hash' as 'tfidf' }, `retrieve: ranker must be 'tfidf' or an embedder, found "hash"`],
+      [
+        { ranker: 'hash' as 'tfidf' },
+        `retrieve: ranker must be 'tfidf' or an embedder, found the string "hash"`,
+      ],
     ];
     for (const [options, message] of bad)
       await expect(retrieve({ query: 'invoice', documents, ...options })).rejects.toThrow(message);

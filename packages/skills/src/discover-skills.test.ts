@@ -8,7 +8,9 @@ describe('discoverSkills options', () => {
   it('refuses roots given as one string (walked letter by letter, it found nothing)', async () => {
     await expect(
       discoverSkills({ root, roots: 'skills' } as unknown as DiscoverSkillsOptions),
-    ).rejects.toThrow(new TypeError('discoverSkills: roots must be an array of directories, found "skills"'));
+    ).rejects.toThrow(
+      new TypeError('discoverSkills: roots must be an array of directories, found the string "skills"'),
+    );
     await expect(discoverSkills({} as DiscoverSkillsOptions)).rejects.toThrow(
       'discoverSkills: root must be a string, found undefined',
     );

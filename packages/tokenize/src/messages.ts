@@ -1,4 +1,4 @@
-import { failInput } from './check-input.js';
+import { failType } from '@ctxkit/internal';
 
 /**
  * Token accounting for whole transcript messages. The shape is structural and matches the neutral
@@ -87,10 +87,10 @@ export const DOCUMENT_TOKENS_PER_PAGE = 3000;
 
 /** Token cost of one attachment, from what is known about it. */
 export function countAttachmentTokens(attachment: CountableAttachment): number {
-  if (!isObject(attachment)) failInput('countAttachmentTokens', 'attachment', 'an object', attachment);
+  if (!isObject(attachment)) failType('countAttachmentTokens', 'attachment', 'an object', attachment);
   const tokens = attachmentTokens(attachment);
   if (tokens === undefined)
-    failInput('countAttachmentTokens', 'attachment.type', ATTACHMENT_TYPES, attachment.type);
+    failType('countAttachmentTokens', 'attachment.type', ATTACHMENT_TYPES, attachment.type);
   return tokens;
 }
 
@@ -103,7 +103,7 @@ export function countMessageTokens(
   messages: readonly CountableMessage[],
   count: (text: string) => number,
 ): number {
-  if (typeof count !== 'function') failInput('countMessageTokens', 'count', 'a function', count);
+  if (typeof count !== 'function') failType('countMessageTokens', 'count', 'a function', count);
   return countMessagesFor('countMessageTokens', messages, count);
 }
 
@@ -117,7 +117,7 @@ export function countMessagesFor(
   messages: readonly CountableMessage[],
   count: (text: string) => number,
 ): number {
-  if (!Array.isArray(messages as unknown)) failInput(where, 'messages', 'an array', messages);
+  if (!Array.isArray(messages as unknown)) failType(where, 'messages', 'an array', messages);
   if (messages.length === 0) return 0;
   let total = REPLY_PRIMING_TOKENS;
   for (let index = 0; index < messages.length; index++) {
@@ -213,7 +213,7 @@ function reasoningTokens(
 }
 
 function failAt(where: string, index: number, field: string, expected: string, value: unknown): never {
-  return failInput(where, `messages[${index}]${field}`, expected, value);
+  return failType(where, `messages[${index}]${field}`, expected, value);
 }
 
 function isObject<T>(value: T): value is T & object {
