@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { chunkDocument, chunkDocuments, chunkEmbeddingText } from './chunk.js';
 import type { Chunk } from './types.js';
 
-const memory = readFileSync(new URL('../test/fixtures/memory/MEMORY.md', import.meta.url), 'utf8');
-const apiKeys = readFileSync(new URL('../test/fixtures/memory/notes/api-keys.md', import.meta.url), 'utf8');
+const memory = readFileSync(new URL('../test/__fixtures__/memory/MEMORY.md', import.meta.url), 'utf8');
+const apiKeys = readFileSync(
+  new URL('../test/__fixtures__/memory/notes/api-keys.md', import.meta.url),
+  'utf8',
+);
 const meeting = readFileSync(
-  new URL('../test/fixtures/memory/notes/meeting-2024-05.txt', import.meta.url),
+  new URL('../test/__fixtures__/memory/notes/meeting-2024-05.txt', import.meta.url),
   'utf8',
 );
 

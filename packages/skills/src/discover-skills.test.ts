@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverSkills } from './discover-skills.js';
 import type { DiscoverSkillsOptions } from './types.js';
 
-const root = new URL('../test/fixtures/project/', import.meta.url).pathname;
+const root = new URL('../test/__fixtures__/project/', import.meta.url).pathname;
 
 describe('discoverSkills options', () => {
   it('refuses roots given as one string (walked letter by letter, it found nothing)', async () => {
