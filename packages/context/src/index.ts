@@ -40,6 +40,7 @@ export type { FillAnnouncement, FillAnnouncementOptions, MessageCounter } from '
 export {
   announceFill,
   bandFor,
+  countFillTokens,
   countMessageTokens,
   DEFAULT_BANDS,
   DEFAULT_COMPACT_AT,

@@ -99,16 +99,22 @@ export function countAttachmentTokens(attachment: CountableAttachment): number {
  * arguments), tool results, reasoning with its signature, attachments, plus the reply priming once.
  * `count` counts plain text (exactly or by estimate).
  */
-export function countMessageTokens(
+export function countPromptTokens(
   messages: readonly CountableMessage[],
   count: (text: string) => number,
 ): number {
-  if (typeof count !== 'function') failType('countMessageTokens', 'count', 'a function', count);
-  return countMessagesFor('countMessageTokens', messages, count);
+  if (typeof count !== 'function') failType('countPromptTokens', 'count', 'a function', count);
+  return countMessagesFor('countPromptTokens', messages, count);
 }
 
 /**
- * {@link countMessageTokens} with errors naming `where` (the method the caller called). A malformed
+ * @deprecated Use {@link countPromptTokens} (the same function): `countMessageTokens` is
+ * `@ctxkit/compact`'s name for the tokens of one message.
+ */
+export const countMessageTokens = countPromptTokens;
+
+/**
+ * {@link countPromptTokens} with errors naming `where` (the method the caller called). A malformed
  * field would otherwise count as nothing or crash the counter, so each one is checked on the way;
  * field paths are spelled out only on failure, since compaction counts message by message.
  */

@@ -67,7 +67,7 @@ export interface Tokenizer {
   encode(text: string, options?: EncodeOptions): number[];
   /** Text of token ids; throws for the `estimate` encoding. A leading BOM is kept. */
   decode(tokens: readonly number[]): string;
-  /** Tokens `messages` take in a request, framing and attachments included (see `countMessageTokens`). */
+  /** Tokens `messages` take in a request, framing and attachments included (see `countPromptTokens`). */
   countMessages(messages: readonly CountableMessage[]): number;
 }
 
