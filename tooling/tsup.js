@@ -2,14 +2,19 @@
 // stack traces stay readable. A package that needs more entries passes them in.
 import { defineConfig } from 'tsup';
 
+// Private workspace packages every build bundles in (JavaScript and declarations), so a published
+// package never depends on them at run time; a package adds its own (the drop-ins: dropin-core).
+const BUNDLED = ['@ctxkit/internal'];
+
 /**
  * @param {Partial<import('tsup').Options>} [overrides]
  */
 export function packageConfig(overrides = {}) {
+  const { noExternal = [], dts = true, ...rest } = overrides;
+  const bundled = [...BUNDLED, ...noExternal];
   return defineConfig({
     entry: ['src/index.ts'],
     format: ['esm', 'cjs'],
-    dts: true,
     clean: true,
     sourcemap: true,
     target: 'node20',
@@ -18,6 +23,9 @@ export function packageConfig(overrides = {}) {
     treeshake: true,
     // import.meta.url must keep working in the CJS build (lazy rank loading, bin paths).
     shims: true,
-    ...overrides,
+    ...rest,
+    noExternal: bundled,
+    dts:
+      dts === false ? false : { ...(dts === true ? {} : dts), resolve: [...bundled, ...(dts.resolve ?? [])] },
   });
 }

@@ -1,5 +1,5 @@
 // Entry of `pnpm bench <name> [options]`: each bench lives in its own file and registers here.
-import { benches } from './registry.js';
+import { benches, guides } from './registry.js';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -12,6 +12,16 @@ async function main(argv: string[]): Promise<number> {
         : `usage: pnpm bench <name> [options]; benches: ${known}\n`,
     );
     return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    const guide = guides[name!];
+    process.stdout.write(
+      `pnpm bench ${name}: ${bench.description}\nneeds: ${guide?.needs ?? '?'}\npass rule: ${guide?.passRule ?? '?'}\n`,
+    );
+    // A bench with options of its own prints its usage after the guide.
+    if (!bench.usage) return 0;
+    process.stdout.write(`\n${bench.usage}`);
+    return 0;
   }
   return bench.run(rest);
 }

@@ -176,7 +176,7 @@ describe('every subcommand, end to end', () => {
     it('exits 2 for an unknown role, naming the known ones', async () => {
       expectOneLineMistake(
         await run(['budget', '--model', 'qwen2.5-coder:7b', '--role', 'wizard']),
-        /unknown role "wizard".*implement/,
+        /role must be one of .*implement.*, found the string "wizard"/,
       );
     });
 
@@ -225,7 +225,7 @@ describe('every subcommand, end to end', () => {
     it('exits 2 for an unknown role', async () => {
       expectOneLineMistake(
         await run(['compose', '--task', 'x', '--model', 'qwen2.5-coder:7b', '--role', 'wizard']),
-        /unknown role/,
+        /role must be one of/,
       );
     });
   });

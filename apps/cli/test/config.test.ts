@@ -136,7 +136,7 @@ describe('ctxkit config', () => {
       [
         'a value of the wrong type',
         { 'ctxkit.config.json': '{ "reserves": { "system": "lots" } }' },
-        'ctxkit: invalid value for "reserves.system" in ctxkit.config.json: expected number, found "lots"\n',
+        'ctxkit: invalid value for "reserves.system" in ctxkit.config.json: expected number, found the string "lots"\n',
       ],
       [
         'a role share above 1',

@@ -218,7 +218,7 @@ describe('ctxkit mcp', () => {
     it('answers an unknown role with a tool error naming the known ones', async () => {
       const result = await client.callTool({ name: 'pack', arguments: { ...request, role: 'wizard' } });
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/unknown role "wizard".*implement/);
+      expect(textOf(result)).toMatch(/role must be one of .*implement.*, found the string "wizard"/);
     });
 
     it('rejects an empty task', async () => {

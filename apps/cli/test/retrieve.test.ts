@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDirectory, parseJson, runCli, STACK_FRAME } from './run-cli.js';
 
 // The retrieval package's own memory fixture: a MEMORY.md and two notes.
-const fixture = fileURLToPath(new URL('../../../packages/retrieval/test/fixtures/memory', import.meta.url));
+const fixture = fileURLToPath(
+  new URL('../../../packages/retrieval/test/__fixtures__/memory', import.meta.url),
+);
 
 describe('ctxkit retrieve', () => {
   let directory: string;

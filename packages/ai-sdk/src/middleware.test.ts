@@ -384,10 +384,10 @@ describe('contextMiddleware with the other entry points', () => {
 
   it('rejects bad options with one line naming the option', () => {
     expect(() => contextMiddleware({ budget: -1 })).toThrow(
-      'contextMiddleware: expected budget to be a positive number of tokens, found -1',
+      'contextMiddleware: budget must be a positive number of tokens, found -1',
     );
     expect(() => contextMiddleware({ budget: 1000, trigger: 2 })).toThrow(
-      'expected trigger to be a fraction in (0, 1], found 2',
+      'trigger must be a fraction in (0, 1], found 2',
     );
     // @ts-expect-error: a store needs load and save
     expect(() => contextMiddleware({ budget: 1000, store: {} })).toThrow(

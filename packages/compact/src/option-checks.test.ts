@@ -39,7 +39,7 @@ describe('compaction options', () => {
 
   it('rejects a target above the trigger', async () => {
     await expect(compact(transcript, { budget: 1000, trigger: 0.5, target: 0.9 })).rejects.toThrow(
-      'compact: target must not be above trigger, found target 0.9 and trigger 0.5',
+      'compact: target must be at most trigger (0.5), found 0.9',
     );
   });
 
@@ -69,7 +69,7 @@ describe('providers and roles', () => {
   it('names an unknown provider instead of treating it as another', () => {
     const gemini = 'gemini' as Provider;
     expect(() => toProvider(transcript, gemini)).toThrow(
-      'toProvider: provider must be one of openai, anthropic, ai-sdk, found gemini',
+      'toProvider: provider must be one of openai, anthropic, ai-sdk, found the string "gemini"',
     );
     expect(() => fromProvider([], gemini)).toThrow(/^fromProvider: provider must be one of/);
     expect(() => validate(transcript, gemini)).toThrow(/^validate: provider must be one of/);

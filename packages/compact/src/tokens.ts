@@ -1,6 +1,6 @@
 import {
   countAttachmentTokens as countAttachment,
-  countMessageTokens as countMessagesWithTokenize,
+  countPromptTokens,
   estimateTokens,
   REPLY_PRIMING_TOKENS,
 } from '@ctxkit/tokenize';
@@ -30,7 +30,7 @@ function countable(message: Message): Message {
  * signature (sent back verbatim, so billed), and attachments — the accounting of `@ctxkit/tokenize`.
  */
 export function countMessageTokens(message: Message, countTokens: CountTokens = estimateTokens): number {
-  return countMessagesWithTokenize([countable(message)], countTokens) - REPLY_PRIMING_TOKENS;
+  return countPromptTokens([countable(message)], countTokens) - REPLY_PRIMING_TOKENS;
 }
 
 /**

@@ -38,8 +38,8 @@ describe('assemble', () => {
     expect(messages).toHaveLength(1 + history.length);
     expect(messages.slice(1)).toEqual(history);
     expect(messages[0]?.role).toBe('system');
-    await expect(messages[0]?.text).toMatchFileSnapshot('goldens/assemble-system.txt');
-    await expect(JSON.stringify(messages, null, 2)).toMatchFileSnapshot('goldens/assemble-messages.json');
+    await expect(messages[0]?.text).toMatchFileSnapshot('__goldens__/assemble-system.txt');
+    await expect(JSON.stringify(messages, null, 2)).toMatchFileSnapshot('__goldens__/assemble-messages.json');
   });
 
   it('is byte-stable, whatever the key order of a tool schema', () => {

@@ -119,13 +119,13 @@ describe('computeBudget', () => {
 
   it('rejects unknown roles and invalid terms with what was expected', () => {
     expect(() => computeBudget({ profile: qwen, role: 'chef' })).toThrow(
-      'budget: unknown role "chef" (expected one of explore, implement, review, summarize)',
+      'budget: role must be one of explore, implement, review, summarize, found the string "chef"',
     );
     expect(() => computeBudget({ profile: qwen, overrides: { reserveTools: -1 } })).toThrow(
       'budget: reserveTools must be a non-negative integer, found -1',
     );
     expect(() => computeBudget({ profile: qwen, overrides: { roles: { review: { share: 1.5 } } } })).toThrow(
-      'share of role "review" must be in (0, 1], found 1.5',
+      'budget: roles.review.share must be a share in (0, 1], found 1.5',
     );
   });
 

@@ -1,3 +1,4 @@
+import { failRange } from '@ctxkit/internal';
 import type { ModelProfile } from './profile-types.js';
 import { DEFAULT_ROLE, DEFAULT_ROLES, type ExcerptMode, type RoleDefinition } from './roles.js';
 
@@ -12,6 +13,13 @@ export const DEFAULT_RESERVE_RESPONSE = 2048;
  * pack is counted with a vocabulary that is not the model's own.
  */
 export const DEFAULT_SLACK_PERCENT = 10;
+/**
+ * The largest slack a caller may ask for, in percent of the window. 100 because that is all the
+ * arithmetic needs (the slack is then the whole window, never more); a tighter cap would be a guess,
+ * and reserves can already leave nothing to pack. The one range: `computeBudget` checks it and the
+ * CLI's configuration schema reads this constant.
+ */
+export const MAX_SLACK_PERCENT = 100;
 /**
  * The chat-template part of the slack when the model's template is not known: role markers and turn
  * separators of a dozen turns (Qwen's `<|im_start|>user\n…<|im_end|>\n` is 5 tokens a turn), tool-call
@@ -32,7 +40,7 @@ export interface BudgetOverrides {
   reserveTools?: number;
   /** Defaults to the profile's `completionReserve`. */
   reserveResponse?: number;
-  /** Percent of the window, 0–100. */
+  /** Percent of the window, from 0 to {@link MAX_SLACK_PERCENT}. */
   slackPercent?: number;
   /** Per-role overrides or additional roles, merged over {@link DEFAULT_ROLES}. */
   roles?: Record<string, Partial<RoleDefinition>>;
@@ -117,7 +125,7 @@ export interface Budget {
 
 function requireTokens(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`budget: ${name} must be a non-negative integer, found ${value}`);
+    failRange('budget', name, 'a non-negative integer', value);
   }
   return value;
 }
@@ -128,9 +136,7 @@ function requireTokens(name: string, value: number): number {
  */
 export function checkAvailable(where: string, available: number): void {
   if (!Number.isSafeInteger(available) || available < 0) {
-    throw new RangeError(
-      `${where}: budget.available must be a whole number of tokens ≥ 0, found ${available}`,
-    );
+    failRange(where, 'budget.available', 'a whole number of tokens ≥ 0', available);
   }
 }
 
@@ -144,12 +150,10 @@ export function resolveRoles(
     const base = DEFAULT_ROLES[name] ?? { share: 1, excerpts: 'bodies' as const };
     const role = { ...base, ...overrides?.[name] };
     if (!(Number.isFinite(role.share) && role.share > 0 && role.share <= 1)) {
-      throw new RangeError(`budget: share of role "${name}" must be in (0, 1], found ${role.share}`);
+      failRange('budget', `roles.${name}.share`, 'a share in (0, 1]', role.share);
     }
     if (role.excerpts !== 'bodies' && role.excerpts !== 'signatures') {
-      throw new RangeError(
-        `budget: excerpts of role "${name}" must be bodies or signatures, found ${role.excerpts}`,
-      );
+      failRange('budget', `roles.${name}.excerpts`, '"bodies" or "signatures"', role.excerpts);
     }
     merged[name] = role;
   }
@@ -174,9 +178,9 @@ export function computeBudget(options: BudgetOptions): Budget {
   const requestedSlack = overrides.slackPercent;
   if (
     requestedSlack !== undefined &&
-    !(Number.isFinite(requestedSlack) && requestedSlack >= 0 && requestedSlack <= 100)
+    !(Number.isFinite(requestedSlack) && requestedSlack >= 0 && requestedSlack <= MAX_SLACK_PERCENT)
   ) {
-    throw new RangeError(`budget: slackPercent must be between 0 and 100, found ${requestedSlack}`);
+    failRange('budget', 'slackPercent', `between 0 and ${MAX_SLACK_PERCENT}`, requestedSlack);
   }
   const tokenizer = options.tokenizer;
   const templateAllowance = requireTokens(
@@ -189,7 +193,7 @@ export function computeBudget(options: BudgetOptions): Budget {
   // Own keys only: `toString` or `__proto__` are not roles.
   const definition = Object.hasOwn(roles, role) ? roles[role] : undefined;
   if (!definition) {
-    throw new RangeError(`budget: unknown role "${role}" (expected one of ${Object.keys(roles).join(', ')})`);
+    failRange('budget', 'role', `one of ${Object.keys(roles).join(', ')}`, role);
   }
 
   // Exact counting needs no room for disagreement, only for the template; a given percentage wins.

@@ -51,7 +51,7 @@ describe('composePack', () => {
       repoMap,
       files,
     });
-    await expect(pack.text).toMatchFileSnapshot('goldens/compose-implement.txt');
+    await expect(pack.text).toMatchFileSnapshot('__goldens__/compose-implement.txt');
     expect(pack.excerpts.map((excerpt) => excerpt.path)).toEqual(['app/tokenizer.py', 'web/server.ts']);
     expect(pack.budget.used).toBe(tokenizer.count(pack.text));
   });
@@ -99,7 +99,7 @@ describe('composePack', () => {
   it('gives identifier-only roles signatures', async () => {
     const budget = computeBudget({ profile: resolveProfile('qwen2.5-coder:7b').profile, role: 'explore' });
     const pack = composePack({ task, budget, tokenizer, repoMap, files });
-    await expect(pack.text).toMatchFileSnapshot('goldens/compose-explore.txt');
+    await expect(pack.text).toMatchFileSnapshot('__goldens__/compose-explore.txt');
     expect(pack.excerpts.every((excerpt) => excerpt.mode === 'signatures')).toBe(true);
   });
 

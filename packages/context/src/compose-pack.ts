@@ -1,3 +1,4 @@
+import type { RenderedRepoMap } from '@ctxkit/repomap';
 import type { Budget } from './budget.js';
 import { checkAvailable } from './budget.js';
 import {
@@ -77,12 +78,8 @@ export interface RepoMapInput {
   render?: (options: { filesInPrompt: readonly string[] }) => RenderedRepoMap;
 }
 
-/** A map rendered again by {@link RepoMapInput.render}: its text, and its size if the renderer says. */
-export interface RenderedRepoMap {
-  map: string;
-  tokens?: number;
-  budget?: number;
-}
+/** A map rendered again by {@link RepoMapInput.render}: `@ctxkit/repomap`'s one type for it. */
+export type { RenderedRepoMap };
 
 /** A file body the shell has read. */
 export interface SourceFile {

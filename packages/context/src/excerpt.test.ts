@@ -65,7 +65,7 @@ describe('excerptFile', () => {
       text: python,
       query: 'make Tokenizer.count ignore punctuation',
     });
-    await expect(excerpt.text).toMatchFileSnapshot('goldens/excerpt-python.txt');
+    await expect(excerpt.text).toMatchFileSnapshot('__goldens__/excerpt-python.txt');
     expect(excerpt.matched).toEqual(['Tokenizer', 'count']);
     expectRealLineNumbers(excerpt.text, python);
   });
@@ -77,7 +77,7 @@ describe('excerptFile', () => {
       query: 'return 404 when `handler` is missing',
       wholeFileLines: 0,
     });
-    await expect(excerpt.text).toMatchFileSnapshot('goldens/excerpt-typescript.txt');
+    await expect(excerpt.text).toMatchFileSnapshot('__goldens__/excerpt-typescript.txt');
     // `handle(path: string): string {` (line 14) encloses the hit on line 17; class header line 8.
     expect(excerpt.spans.some((span) => span.start <= 8 && span.end >= 8)).toBe(true);
     expectRealLineNumbers(excerpt.text, typescript);
@@ -128,7 +128,7 @@ describe('excerptFile', () => {
   it('falls back to signatures when nothing matches, and in identifier-only mode', async () => {
     const none = excerptFile({ path: 'tokenizer.py', text: python, query: 'unrelated words only' });
     expect(none.mode).toBe('signatures');
-    await expect(none.text).toMatchFileSnapshot('goldens/excerpt-signatures.txt');
+    await expect(none.text).toMatchFileSnapshot('__goldens__/excerpt-signatures.txt');
     const signatures = excerptFile({
       path: 'tokenizer.py',
       mode: 'signatures',

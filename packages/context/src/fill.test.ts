@@ -2,7 +2,7 @@ import type { Message } from '@ctxkit/compact';
 import { createTokenizer } from '@ctxkit/tokenize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { announceFill, bandFor, countMessageTokens, DEFAULT_BANDS, fillFraction } from './fill.js';
+import { announceFill, bandFor, countFillTokens, DEFAULT_BANDS, fillFraction } from './fill.js';
 
 describe('bandFor', () => {
   it('places bands at 0.60 / 0.80 / 0.92 of the budget before compaction', () => {
@@ -34,7 +34,7 @@ describe('fillFraction', () => {
   it('is the share of the window the messages take, capped at 1', () => {
     const counter = { count: (text: string) => text.length };
     const messages: Message[] = [{ role: 'user', text: 'x'.repeat(96) }];
-    expect(countMessageTokens(messages, counter)).toBe(100);
+    expect(countFillTokens(messages, counter)).toBe(100);
     expect(fillFraction(messages, 1000, counter)).toBe(0.1);
     expect(fillFraction(messages, 50, counter)).toBe(1);
   });
@@ -50,15 +50,13 @@ describe('fillFraction', () => {
         attachments: [{ type: 'image', mediaType: 'image/png', data: 'iVBOR', width: 1024, height: 768 }],
       },
     };
-    expect(countMessageTokens([screenshot], counter)).toBeGreaterThan(
-      countMessageTokens([result], counter) + 1000,
-    );
+    expect(countFillTokens([screenshot], counter)).toBeGreaterThan(countFillTokens([result], counter) + 1000);
     const thinking: Message = { role: 'assistant', reasoning: { text: 'aaaa', signature: 'ssss' } };
     const more: Message = {
       ...thinking,
       additionalReasoning: [{ text: '', signature: 'r'.repeat(40), redacted: true }],
     };
-    expect(countMessageTokens([more], counter)).toBe(countMessageTokens([thinking], counter) + 40);
+    expect(countFillTokens([more], counter)).toBe(countFillTokens([thinking], counter) + 40);
   });
 
   it('uses a tokenizer that counts whole messages', () => {
@@ -123,5 +121,12 @@ describe('announceFill', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('countMessageTokens (deprecated)', () => {
+  it('is countFillTokens under its old name', async () => {
+    const { countMessageTokens } = await import('./index.js');
+    expect(countMessageTokens).toBe(countFillTokens);
   });
 });

@@ -23,10 +23,16 @@ export interface MessageCounter extends TokenCounter {
  * accounting of `@ctxkit/compact` (framing, text, every reasoning block, tool calls as sent, tool
  * results and the images or documents they carry) over the counter's `count`.
  */
-export function countMessageTokens(messages: Message[], counter: MessageCounter): number {
+export function countFillTokens(messages: Message[], counter: MessageCounter): number {
   if (typeof counter.countMessages === 'function') return counter.countMessages(messages);
   return countTranscriptTokens(messages, (text) => counter.count(text));
 }
+
+/**
+ * @deprecated Use {@link countFillTokens} (the same function): `countMessageTokens` is
+ * `@ctxkit/compact`'s name for the tokens of one message.
+ */
+export const countMessageTokens = countFillTokens;
 
 /** How much of the window `messages` occupy, in [0, 1]. */
 export function fillFraction(messages: Message[], window: number, counter: MessageCounter): number {
@@ -34,7 +40,7 @@ export function fillFraction(messages: Message[], window: number, counter: Messa
     throw new RangeError(`fillFraction: window must be a positive number of tokens, found ${window}`);
   }
   // A counter's negative count would be a negative fill; the documented range is [0, 1].
-  return Math.min(1, Math.max(0, countMessageTokens(messages, counter)) / window);
+  return Math.min(1, Math.max(0, countFillTokens(messages, counter)) / window);
 }
 
 function checkBands(bands: readonly number[], compactAt: number): void {

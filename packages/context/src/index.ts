@@ -8,6 +8,7 @@ export {
   DEFAULT_RESERVE_TOOLS,
   DEFAULT_SLACK_PERCENT,
   DEFAULT_TEMPLATE_ALLOWANCE,
+  MAX_SLACK_PERCENT,
   MIN_PACK_TOKENS,
   resolveRoles,
 } from './budget.js';
@@ -39,6 +40,7 @@ export type { FillAnnouncement, FillAnnouncementOptions, MessageCounter } from '
 export {
   announceFill,
   bandFor,
+  countFillTokens,
   countMessageTokens,
   DEFAULT_BANDS,
   DEFAULT_COMPACT_AT,

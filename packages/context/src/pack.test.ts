@@ -41,7 +41,7 @@ const fullInput = {
 describe('buildPack', () => {
   it('renders sections in the fixed order (golden)', async () => {
     const pack = buildPack({ budget: computeBudget({ profile }), tokenizer, ...fullInput });
-    await expect(pack.text).toMatchFileSnapshot('goldens/pack-full.txt');
+    await expect(pack.text).toMatchFileSnapshot('__goldens__/pack-full.txt');
     expect(pack.sections.map((section) => section.kind)).toEqual([...SECTION_ORDER]);
     expect(pack.budget.used).toBe(tokenizer.count(pack.text));
     expect(pack.budget.dropped).toEqual({ count: 0, tokens: 0 });
@@ -67,7 +67,7 @@ describe('buildPack', () => {
         { path: 'src/small.ts', text: '1 | export {};' },
       ],
     });
-    await expect(pack.text).toMatchFileSnapshot('goldens/pack-truncated.txt');
+    await expect(pack.text).toMatchFileSnapshot('__goldens__/pack-truncated.txt');
     expect(pack.sections.find((section) => section.kind === 'files')?.items).toEqual([
       { name: 'src/big.ts', tokens: expect.any(Number), truncated: true },
     ]);

@@ -1,3 +1,4 @@
+import { compareStrings } from '@ctxkit/internal';
 import { escapeControls } from '@ctxkit/tokenize';
 import type { Budget } from './budget.js';
 import { checkAvailable } from './budget.js';
@@ -187,10 +188,6 @@ function blockOf(candidate: Candidate, body = candidate.body): string {
 }
 
 const SEPARATOR = '\n\n';
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function candidatesOf(options: BuildPackOptions): Candidate[] {
   const list: Candidate[] = [];

@@ -35,14 +35,14 @@ describe('parseProfileFile', () => {
   it.each([
     ['{', 'models.json: not valid JSON'],
     ['{"models": []}', 'models.json: models: unknown field (expected "profiles")'],
-    ['{"profiles": {}}', 'models.json: profiles: expected a list of profiles, found {}'],
+    ['{"profiles": {}}', 'models.json: profiles: expected a list of profiles, found an object'],
     [
       '{"profiles": [{"name": "x"}]}',
-      'models.json: profiles[0].contextWindow: expected an integer ≥ 1 (tokens), found nothing',
+      'models.json: profiles[0].contextWindow: expected an integer ≥ 1 (tokens), found undefined',
     ],
     [
       '{"profiles": [{"name": "x", "contextWindow": "32k"}]}',
-      'models.json: profiles[0].contextWindow: expected an integer ≥ 1 (tokens), found "32k"',
+      'models.json: profiles[0].contextWindow: expected an integer ≥ 1 (tokens), found the string "32k"',
     ],
     [
       '{"profiles": [{"name": "x", "contextWindw": 1}]}',
@@ -54,7 +54,7 @@ describe('parseProfileFile', () => {
     ],
     [
       '{"profiles": [{"name": "x", "contextWindow": 4096, "encoding": "p50k"}]}',
-      'models.json: profiles[0].encoding: expected one of cl100k_base, o200k_base, estimate, found "p50k"',
+      'models.json: profiles[0].encoding: expected one of cl100k_base, o200k_base, estimate, found the string "p50k"',
     ],
     ['[1]', 'models.json: [0]: expected an object, found 1'],
   ])('%s fails with a message naming file and field', (text, message) => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { describeValue } from '@ctxkit/internal';
 import type { ModelProfile } from './profile-types.js';
 import { validateProfile } from './profiles.js';
 
@@ -10,9 +11,10 @@ export class ProfileFileError extends Error {
     readonly file: string,
     /** The JSON path of the offending field (`profiles[2].contextWindow`), or empty for the whole file. */
     readonly field: string,
-    message: string,
+    /** What is wrong, without the file and field: a caller naming the file its own way adds them. */
+    readonly detail: string,
   ) {
-    super(`${file}${field ? `: ${field}` : ''}: ${message}`);
+    super(`${file}${field ? `: ${field}` : ''}: ${detail}`);
   }
 }
 
@@ -30,15 +32,9 @@ const FIELDS = [
 const DEFAULT_COMPLETION_RESERVE = 2048;
 const ENCODINGS: string[] = ['cl100k_base', 'o200k_base', 'estimate'];
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const json = JSON.stringify(value);
-  return json.length > 40 ? `${json.slice(0, 40)}…` : json;
-}
-
 function parseProfile(value: unknown, file: string, field: string): ModelProfile {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProfileFileError(file, field, `expected an object, found ${describe(value)}`);
+    throw new ProfileFileError(file, field, `expected an object, found ${describeValue(value)}`);
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record).sort()) {
@@ -57,7 +53,7 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
       throw new ProfileFileError(
         file,
         `${field}.${key}`,
-        `expected a non-empty string, found ${describe(found)}`,
+        `expected a non-empty string, found ${describeValue(found)}`,
       );
     }
     return found;
@@ -69,7 +65,7 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
       throw new ProfileFileError(
         file,
         `${field}.${key}`,
-        `expected an integer ≥ ${minimum} (tokens), found ${describe(found)}`,
+        `expected an integer ≥ ${minimum} (tokens), found ${describeValue(found)}`,
       );
     }
     return found;
@@ -89,7 +85,7 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
       throw new ProfileFileError(
         file,
         `${field}.sizeB`,
-        `expected a positive number, found ${describe(record.sizeB)}`,
+        `expected a positive number, found ${describeValue(record.sizeB)}`,
       );
     }
     profile.sizeB = record.sizeB;
@@ -103,7 +99,7 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
       throw new ProfileFileError(
         file,
         `${field}.aliases`,
-        `expected a list of names, found ${describe(aliases)}`,
+        `expected a list of names, found ${describeValue(aliases)}`,
       );
     }
     profile.aliases = aliases as string[];
@@ -113,7 +109,7 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
       throw new ProfileFileError(
         file,
         `${field}.tokenizer`,
-        `expected "ollama" or a tokenizer.json / GGUF path, found ${describe(record.tokenizer)}`,
+        `expected "ollama" or a tokenizer.json / GGUF path, found ${describeValue(record.tokenizer)}`,
       );
     }
     profile.tokenizer = record.tokenizer;
@@ -123,7 +119,7 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
       throw new ProfileFileError(
         file,
         `${field}.hosting`,
-        `expected "local" or "hosted", found ${describe(record.hosting)}`,
+        `expected "local" or "hosted", found ${describeValue(record.hosting)}`,
       );
     }
     profile.hosting = record.hosting;
@@ -132,7 +128,7 @@ function parseProfile(value: unknown, file: string, field: string): ModelProfile
     throw new ProfileFileError(
       file,
       `${field}.encoding`,
-      `expected one of ${ENCODINGS.join(', ')}, found ${describe(profile.encoding)}`,
+      `expected one of ${ENCODINGS.join(', ')}, found ${describeValue(profile.encoding)}`,
     );
   }
   if (profile.completionReserve >= profile.contextWindow) {
@@ -172,7 +168,7 @@ export function parseProfileFile(text: string, file: string): ModelProfile[] {
     prefix = 'profiles';
   }
   if (!Array.isArray(list)) {
-    throw new ProfileFileError(file, prefix, `expected a list of profiles, found ${describe(list)}`);
+    throw new ProfileFileError(file, prefix, `expected a list of profiles, found ${describeValue(list)}`);
   }
   return list.map((entry, index) => parseProfile(entry, file, `${prefix}[${index}]`));
 }

@@ -1,4 +1,5 @@
 import type { CountTokens, Summarize, ToolNameMapping } from '@ctxkit/compact';
+import { failRange, failType } from '@ctxkit/internal';
 
 /**
  * What every ctxkit framework drop-in accepts. Only `budget` is required: the most tokens one request
@@ -94,56 +95,38 @@ export class ContextBudgetError extends Error {
 /** Throws a one-line TypeError/RangeError for options a caller got wrong; returns the options. */
 export function checkContextOptions(where: string, options: ContextOptions): ContextOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`${where}: expected options such as { budget: 100000 }, found ${describe(options)}`);
+    failType(where, 'options', 'an object such as { budget: 100000 }', options);
   }
   if (typeof options.budget !== 'number' || !Number.isFinite(options.budget) || options.budget <= 0) {
-    throw new RangeError(
-      `${where}: expected budget to be a positive number of tokens, found ${describe(options.budget)}`,
-    );
+    failRange(where, 'budget', 'a positive number of tokens', options.budget);
   }
   for (const key of ['trigger', 'target'] as const) {
     const value = options[key];
     if (value !== undefined && !(typeof value === 'number' && value > 0 && value <= 1)) {
-      throw new RangeError(`${where}: expected ${key} to be a fraction in (0, 1], found ${describe(value)}`);
+      failRange(where, key, 'a fraction in (0, 1]', value);
     }
   }
   const keep = options.keepLastResults;
   if (keep !== undefined && !(Number.isInteger(keep) && keep >= 0)) {
-    throw new RangeError(
-      `${where}: expected keepLastResults to be a whole number ≥ 0, found ${describe(keep)}`,
-    );
+    failRange(where, 'keepLastResults', 'a whole number ≥ 0', keep);
   }
   for (const key of ['countTokens', 'summarize', 'onReport'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
-      throw new TypeError(`${where}: expected ${key} to be a function, found ${describe(options[key])}`);
+      failType(where, key, 'a function', options[key]);
     }
   }
   if (options.system !== undefined && typeof options.system !== 'string') {
-    throw new TypeError(`${where}: expected system to be a string, found ${describe(options.system)}`);
+    failType(where, 'system', 'a string', options.system);
   }
   if (options.overBudget !== undefined && options.overBudget !== 'throw' && options.overBudget !== 'send') {
-    throw new TypeError(
-      `${where}: expected overBudget to be 'throw' or 'send', found ${describe(options.overBudget)}`,
-    );
+    failType(where, 'overBudget', "'throw' or 'send'", options.overBudget);
   }
   const calibration = options.calibration;
   if (
     calibration !== undefined &&
     (typeof calibration !== 'object' || typeof calibration?.observe !== 'function')
   ) {
-    throw new TypeError(
-      `${where}: expected calibration to be a createCalibration() object, found ${describe(calibration)}`,
-    );
+    failType(where, 'calibration', 'a createCalibration() object', calibration);
   }
   return options;
-}
-
-/** A short description of a value for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value)}`;
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

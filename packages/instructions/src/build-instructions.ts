@@ -1,5 +1,6 @@
+import { compareStrings, failType } from '@ctxkit/internal';
 import { escapeControls } from '@ctxkit/tokenize';
-import { checkByteBudget, checkObject, checkPathList, failOption } from './check-options.js';
+import { checkByteBudget, checkObject, checkPathList } from './check-options.js';
 import { parseFrontMatter } from './front-matter.js';
 import {
   classifyInstructionPath,
@@ -161,15 +162,15 @@ export function checkBuildOptions(where: string, options: BuildInstructionsOptio
 
 function checkSources(sources: readonly InstructionSource[]): void {
   if (!Array.isArray(sources as unknown))
-    failOption('buildInstructions', 'sources', 'an array of { path, text }', sources);
+    failType('buildInstructions', 'sources', 'an array of { path, text }', sources);
   for (const [index, source] of sources.entries()) {
     checkObject('buildInstructions', `sources[${index}]`, source);
     for (const key of ['path', 'text'] as const) {
       if (typeof source[key] !== 'string')
-        failOption('buildInstructions', `sources[${index}].${key}`, 'a string', source[key]);
+        failType('buildInstructions', `sources[${index}].${key}`, 'a string', source[key]);
     }
     if (source.identity != null && typeof source.identity !== 'string')
-      failOption('buildInstructions', `sources[${index}].identity`, 'a string', source.identity);
+      failType('buildInstructions', `sources[${index}].identity`, 'a string', source.identity);
   }
 }
 
@@ -244,8 +245,4 @@ function readBoolean(value: unknown): boolean | undefined {
   if (typeof value !== 'string') return undefined;
   const word = value.trim().toLowerCase();
   return word === 'true' ? true : word === 'false' ? false : undefined;
-}
-
-function compareStrings(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

@@ -1,3 +1,4 @@
+import { compareStrings } from '@ctxkit/internal';
 /**
  * Instruction files at the project root, highest priority first. Priority decides the order in
  * the text and, because the budget is spent in that order, who is cut first when space runs out.
@@ -39,7 +40,7 @@ export function compareInstructionPaths(left: string, right: string): number {
     const b = rightKey[index] ?? 0;
     if (a !== b) return a < b ? -1 : 1;
   }
-  return left < right ? -1 : left > right ? 1 : 0;
+  return compareStrings(left, right);
 }
 
 function priorityKey(path: string): [number, number, string, number] {
@@ -84,7 +85,7 @@ export function scopeDirectories(scope: readonly string[]): string[] {
   }
   return [...directories].sort((left, right) => {
     const depth = left.split('/').length - right.split('/').length;
-    return depth !== 0 ? depth : left < right ? -1 : left > right ? 1 : 0;
+    return depth !== 0 ? depth : compareStrings(left, right);
   });
 }
 

@@ -1,7 +1,8 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, sep } from 'node:path';
+import { failType } from '@ctxkit/internal';
 import { buildInstructions, checkBuildOptions } from './build-instructions.js';
-import { checkBoolean, checkObject, checkPathList, failOption } from './check-options.js';
+import { checkBoolean, checkObject, checkPathList } from './check-options.js';
 import { expandClaudeImports } from './claude-imports.js';
 import {
   CTXKIT_INSTRUCTION_FILES,
@@ -106,8 +107,7 @@ export async function loadInstructions(options: LoadInstructionsOptions): Promis
 async function checkLoadOptions(options: LoadInstructionsOptions): Promise<void> {
   checkObject('loadInstructions', 'options', options);
   const { root } = options;
-  if (typeof root !== 'string' || root === '')
-    failOption('loadInstructions', 'root', 'a directory path', root);
+  if (typeof root !== 'string' || root === '') failType('loadInstructions', 'root', 'a directory path', root);
   checkBuildOptions('loadInstructions', options);
   checkPathList('loadInstructions', 'files', options.files, true);
   checkBoolean('loadInstructions', 'includeReadme', options.includeReadme);

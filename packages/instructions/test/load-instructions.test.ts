@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_TOTAL_BYTES, loadInstructions } from '../src/index.js';
 import { renderReport } from './render-report.js';
 
-const fixtures = join(import.meta.dirname, 'fixtures');
+const fixtures = join(import.meta.dirname, '__fixtures__');
 const golden = (name: string) => join(import.meta.dirname, '__goldens__', `${name}.txt`);
 
 describe('loadInstructions on a nested monorepo', () => {

@@ -231,7 +231,7 @@ describe('prepareContext (LangGraph and hand-written loops)', () => {
       '@ctxkit/langchain: message 1 is not a LangChain message; expected a SystemMessage, HumanMessage, AIMessage or ToolMessage',
     );
     await expect(prepareContext([], { budget: 0 })).rejects.toThrow(
-      'prepareContext: expected budget to be a positive number of tokens, found 0',
+      'prepareContext: budget must be a positive number of tokens, found 0',
     );
   });
 });

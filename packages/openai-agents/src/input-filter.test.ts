@@ -189,7 +189,7 @@ describe('contextInputFilter through the real Runner over SWE-agent runs', () =>
 
   it('rejects bad options and input with one line', () => {
     expect(() => contextInputFilter({ budget: Number.NaN })).toThrow(
-      'contextInputFilter: expected budget to be a positive number of tokens, found NaN',
+      'contextInputFilter: budget must be a positive number of tokens, found NaN',
     );
     expect(() => readItems([null as unknown as AgentInputItem])).toThrow(
       '@ctxkit/openai-agents: input item 0 is null; expected an object',

@@ -30,20 +30,20 @@ describe('build options', () => {
 
   it('names an option of the wrong type instead of failing inside', async () => {
     const wrong = [
-      [{ focus: 'a.ts' }, 'buildRepoMap: focus must be an array of strings, found "a.ts"'],
-      [{ ignore: 'lib' }, 'buildRepoMap: ignore must be an array of strings, found "lib"'],
+      [{ focus: 'a.ts' }, 'buildRepoMap: focus must be an array of strings, found the string "a.ts"'],
+      [{ ignore: 'lib' }, 'buildRepoMap: ignore must be an array of strings, found the string "lib"'],
       [{ query: 5 }, 'buildRepoMap: query must be text, found 5'],
       [
         { backgroundWalk: 'sometimes' },
-        'buildRepoMap: backgroundWalk must be one of auto, always, never, found "sometimes"',
+        'buildRepoMap: backgroundWalk must be one of auto, always, never, found the string "sometimes"',
       ],
-      [{ cache: 'yes' }, 'buildRepoMap: cache must be false or { dir?: string }, found "yes"'],
+      [{ cache: 'yes' }, 'buildRepoMap: cache must be false or { dir?: string }, found the string "yes"'],
     ] as const;
     for (const [options, message] of wrong) {
       await expect(buildRepoMap({ root, ...(options as object) } as never)).rejects.toThrow(message);
     }
     await expect(buildRepoMap({ root: '' })).rejects.toThrow(
-      'buildRepoMap: root must be the path of a directory, found ""',
+      'buildRepoMap: root must be the path of a directory, found the string ""',
     );
     await expect(scanRepository({ root, ignore: 'x' as never })).rejects.toThrow(
       /^scanRepository: ignore must be/,

@@ -1,6 +1,7 @@
 /**
  * @ctxkit/repomap: a ranked, token-budgeted map of a repository's symbols.
  * Start with {@link buildRepoMap}; the scanners are exported for callers that scan text themselves.
+ * Tuning constants and test hooks are in `@ctxkit/repomap/internal` (not covered by semver).
  */
 
 export { CACHE_FORMAT, DEFAULT_CACHE_DIRECTORY } from './cache.js';
@@ -11,17 +12,11 @@ export type {
   RankedFile,
   RankReason,
   RenderableRepoMap,
+  RenderedRepoMap,
   RepoMapResult,
   RerenderedMap,
 } from './repo-map.js';
-export {
-  BACKGROUND_WALK_MIN_CACHE_BYTES,
-  buildRenderableRepoMap,
-  buildRepoMap,
-  DEFAULT_MAP_TOKENS,
-  FILES_IN_PROMPT_HALF,
-  mapBudget,
-} from './repo-map.js';
+export { buildRenderableRepoMap, buildRepoMap, DEFAULT_MAP_TOKENS, mapBudget } from './repo-map.js';
 export type { FileScan, FileScanOutcome, PackedReferences } from './scan-file.js';
 export { scanBytes } from './scan-file.js';
 export type {

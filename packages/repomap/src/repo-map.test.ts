@@ -1,13 +1,4 @@
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,16 +16,6 @@ const temporaryDirectories: string[] = [];
 afterAll(() => {
   for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
 });
-
-/** Compares `actual` with a golden file; UPDATE_GOLDENS=1 rewrites it. */
-function expectGolden(name: string, actual: string): void {
-  const path = join(GOLDENS, name);
-  if (process.env.UPDATE_GOLDENS === '1') {
-    mkdirSync(GOLDENS, { recursive: true });
-    writeFileSync(path, actual);
-  }
-  expect(actual).toBe(readFileSync(path, 'utf8'));
-}
 
 function listFiles(directory: string, prefix = ''): string[] {
   return readdirSync(join(directory, prefix), { withFileTypes: true }).flatMap((entry) =>
@@ -65,7 +46,7 @@ function comparable(result: RepoMapResult): Omit<RepoMapResult, 'root' | 'cache'
 describe('buildRepoMap on a handwritten five-language repository', () => {
   it('renders the golden map without a query', async () => {
     const result = await buildRepoMap({ root: FIXTURE, cache: false, tokens: 400, tokenizer });
-    expectGolden('mixed-repo.map.txt', result.map);
+    await expect(result.map).toMatchFileSnapshot(join(GOLDENS, 'mixed-repo.map.txt'));
     expect(result.tokens).toBe(tokenizer.count(result.map));
     expect(result.tokens).toBeLessThanOrEqual(400);
     expect(result.files).toBe(8);
@@ -80,7 +61,7 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
       tokenizer,
       query: 'Sessions expire too early: handleRequest returns undefined after renewSession in src/server.ts',
     });
-    expectGolden('mixed-repo.query.map.txt', result.map);
+    await expect(result.map).toMatchFileSnapshot(join(GOLDENS, 'mixed-repo.query.map.txt'));
     expect(result.ranking.slice(0, 2).map((entry) => entry.path)).toEqual([
       'src/server.ts',
       'src/session.ts',

@@ -177,8 +177,11 @@ export async function buildRepoMap(options: BuildRepoMapOptions): Promise<RepoMa
   return (await buildRenderableRepoMap(options)).result;
 }
 
-/** A map's text rendered again from the same ranking (see {@link RenderableRepoMap.render}). */
-export interface RerenderedMap {
+/**
+ * A repo map rendered to text within a budget: what {@link RenderableRepoMap.render} returns and
+ * what `@ctxkit/context`'s `composePack` takes back from it (the one type for a rendered map).
+ */
+export interface RenderedRepoMap {
   /** The rendered map. */
   map: string;
   /** Exact tokens of `map`; never more than `budget`. */
@@ -186,6 +189,9 @@ export interface RerenderedMap {
   /** The budget it was fitted to. */
   budget: number;
 }
+
+/** @deprecated Use {@link RenderedRepoMap}, the same type under the name every package uses. */
+export type RerenderedMap = RenderedRepoMap;
 
 /** A repo map built once that renders again without scanning or ranking. */
 export interface RenderableRepoMap {
@@ -210,7 +216,7 @@ export interface RenderableRepoMap {
      * map's own: only these files are listed, each with the definitions this map would pick.
      */
     fileOrder?: readonly string[];
-  }): RerenderedMap;
+  }): RenderedRepoMap;
   /** Every definition of one scanned file (relative path), in file order; `undefined` for other paths. */
   definitionsOf(path: string): Definition[] | undefined;
   /**
@@ -255,7 +261,7 @@ function cacheBytes(directory: string, root: string): number {
   }
 }
 
-/** {@link buildRenderableRepoMap} with the background walk supplied (exported for tests). */
+/** {@link buildRenderableRepoMap} with the background walk supplied (for tests: `@ctxkit/repomap/internal`). */
 export async function buildWithWalker(
   options: BuildRepoMapOptions,
   startWalk: BackgroundWalker,

@@ -87,7 +87,7 @@ describe('links that leave the root', () => {
     const map = await buildRepoMap({ root, cache: false, followExternalLinks: true });
     expect(map.map).toContain('leaked_secret');
     await expect(buildRepoMap({ root, followExternalLinks: 'yes' as unknown as boolean })).rejects.toThrow(
-      'buildRepoMap: followExternalLinks must be true or false, found "yes"',
+      'buildRepoMap: followExternalLinks must be true or false, found the string "yes"',
     );
   });
 });

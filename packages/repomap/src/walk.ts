@@ -15,6 +15,7 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { compareStrings } from '@ctxkit/internal';
 import { configIgnoresCase } from './git-config.js';
 import {
   type IgnorePattern,
@@ -332,7 +333,7 @@ function statOrUndefined(path: string): Stats | undefined {
 
 /** Paths in code-unit order, the one order every sorted path list of this package uses. */
 export function comparePaths(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
+  return compareStrings(left, right);
 }
 
 function toPosix(path: string): string {

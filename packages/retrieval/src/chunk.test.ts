@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { chunkDocument, chunkDocuments, chunkEmbeddingText } from './chunk.js';
 import type { Chunk } from './types.js';
 
-const memory = readFileSync(new URL('../test/fixtures/memory/MEMORY.md', import.meta.url), 'utf8');
-const apiKeys = readFileSync(new URL('../test/fixtures/memory/notes/api-keys.md', import.meta.url), 'utf8');
+const memory = readFileSync(new URL('../test/__fixtures__/memory/MEMORY.md', import.meta.url), 'utf8');
+const apiKeys = readFileSync(
+  new URL('../test/__fixtures__/memory/notes/api-keys.md', import.meta.url),
+  'utf8',
+);
 const meeting = readFileSync(
-  new URL('../test/fixtures/memory/notes/meeting-2024-05.txt', import.meta.url),
+  new URL('../test/__fixtures__/memory/notes/meeting-2024-05.txt', import.meta.url),
   'utf8',
 );
 
@@ -112,7 +115,7 @@ describe('chunkDocument: options', () => {
       'chunkDocuments: minChunkBytes must be a whole number ≥ 0, found NaN',
     );
     expect(() => chunkDocument(document, { format: 'html' as 'text' })).toThrow(
-      new TypeError('chunkDocument: format must be "markdown" or "text", found "html"'),
+      new TypeError('chunkDocument: format must be "markdown" or "text", found the string "html"'),
     );
   });
 

@@ -1,4 +1,4 @@
-import { assertOneOf, assertWholeNumber, describeValue } from './check-options.js';
+import { assertOneOf, assertWholeNumber, failType } from '@ctxkit/internal';
 import type { Chunk, SourceDocument } from './types.js';
 
 /** How a document is split; both limits are in UTF-8 bytes of the chunk's text. */
@@ -40,9 +40,7 @@ const FORMATS = ['markdown', 'text'] as const;
  */
 export function checkChunkOptions(where: string, options: ChunkOptions, prefix = ''): void {
   if (options === null || typeof options !== 'object')
-    throw new TypeError(
-      `${where}: ${prefix.replace(/\.$/, '') || 'options'} must be an object, found ${describeValue(options)}`,
-    );
+    failType(where, prefix.replace(/\.$/, '') || 'options', 'an object', options);
   if (options.maxChunkBytes !== undefined)
     assertWholeNumber(where, `${prefix}maxChunkBytes`, options.maxChunkBytes, 1);
   if (options.minChunkBytes !== undefined)

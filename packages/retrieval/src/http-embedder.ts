@@ -1,4 +1,4 @@
-import { assertNumber, assertString, assertWholeNumber } from './check-options.js';
+import { assertNumber, assertString, assertWholeNumber } from '@ctxkit/internal';
 import type { Embedder } from './types.js';
 import { normalize } from './vector.js';
 

@@ -8,7 +8,7 @@ import { calibrationFromNoise, PINNED_CALIBRATIONS } from './thresholds.js';
 import { dot } from './vector.js';
 
 const relatedPairs = JSON.parse(
-  readFileSync(new URL('../test/fixtures/related-pairs.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../test/__fixtures__/related-pairs.json', import.meta.url), 'utf8'),
 ) as { query: string; passage: string }[];
 
 // How far a pinned floor may sit above what calibration now gives before it is stale: a floor

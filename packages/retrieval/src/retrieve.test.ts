@@ -7,7 +7,7 @@ import { createHashingEmbedder } from './hashing-embedder.js';
 import { loadDocuments } from './load-documents.js';
 import { type RetrieveOptions, retrieve } from './retrieve.js';
 
-const root = new URL('../test/fixtures/memory/', import.meta.url).pathname;
+const root = new URL('../test/__fixtures__/memory/', import.meta.url).pathname;
 const { documents } = await loadDocuments(['.'], { root });
 
 describe('retrieve', () => {
@@ -18,7 +18,7 @@ describe('retrieve', () => {
     expect(result.hits.map((hit) => `${hit.path}:${hit.lines.join('-')}`)).toEqual(['MEMORY.md:15-19']);
     expect(result.hits[0]!.score).toBeGreaterThan(result.threshold.effective);
     expect(result.dropped).toBe(result.candidates.length - 1);
-    await expect(result.text).toMatchFileSnapshot('../test/goldens/invoice-rounding.md');
+    await expect(result.text).toMatchFileSnapshot('../test/__goldens__/invoice-rounding.md');
   });
 
   it('injects nothing for a question the memory knows nothing about', async () => {
@@ -165,10 +165,13 @@ describe('retrieve', () => {
       ],
       [
         { chunking: { format: 'html' as 'text' } },
-        'retrieve: chunking.format must be "markdown" or "text", found "html"',
+        'retrieve: chunking.format must be "markdown" or "text", found the string "html"',
       ],
       [{ query: undefined as unknown as string }, 'retrieve: query must be a string, found undefined'],
-      [{ ranker: 'hash' as 'tfidf' }, `retrieve: ranker must be 'tfidf' or an embedder, found "hash"`],
+      [
+        { ranker: 'hash' as 'tfidf' },
+        `retrieve: ranker must be 'tfidf' or an embedder, found the string "hash"`,
+      ],
     ];
     for (const [options, message] of bad)
       await expect(retrieve({ query: 'invoice', documents, ...options })).rejects.toThrow(message);

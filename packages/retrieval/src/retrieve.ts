@@ -1,5 +1,5 @@
+import { assertFinite, assertString, failType } from '@ctxkit/internal';
 import { type CacheStats, createCachedEmbedder, type EmbeddingCache } from './cached-embedder.js';
-import { assertFinite, assertString, describeValue } from './check-options.js';
 import { embedChecked } from './checked-embed.js';
 import { type ChunkOptions, checkChunkOptions, chunkDocuments, chunkEmbeddingText } from './chunk.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
@@ -135,7 +135,7 @@ function checkRetrieveOptions(options: RetrieveOptions): void {
     ranker !== 'tfidf' &&
     (ranker === null || typeof ranker !== 'object' || typeof ranker.embed !== 'function')
   )
-    throw new TypeError(`retrieve: ranker must be 'tfidf' or an embedder, found ${describeValue(ranker)}`);
+    failType('retrieve', 'ranker', "'tfidf' or an embedder", ranker);
   if (options.chunking !== undefined) checkChunkOptions('retrieve', options.chunking, 'chunking.');
   if (options.calibration) checkCalibration('retrieve', options.calibration);
   if (options.minScore !== undefined) assertFinite('retrieve', 'minScore', options.minScore);

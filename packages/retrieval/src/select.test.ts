@@ -38,7 +38,7 @@ describe('selectHits', () => {
 
   it('renders the block deterministically', async () => {
     const selection = selectHits({ chunks, scores, threshold, maxBytes: 10_000, maxHits: 10 });
-    await expect(selection.text).toMatchFileSnapshot('../test/goldens/retrieved-block.md');
+    await expect(selection.text).toMatchFileSnapshot('../test/__goldens__/retrieved-block.md');
     expect(selection.bytes).toBe(Buffer.byteLength(selection.text));
   });
 

@@ -1,4 +1,4 @@
-import { assertFinite, assertWholeNumber } from './check-options.js';
+import { assertFinite, assertWholeNumber, compareStrings } from '@ctxkit/internal';
 import { RETRIEVED_HEADER, renderHit, renderRetrievedBlock } from './render.js';
 import type { Threshold } from './thresholds.js';
 import type { Chunk } from './types.js';
@@ -84,7 +84,7 @@ export function selectHits(options: SelectOptions): Selection {
     .sort(
       (left, right) =>
         right.score - left.score ||
-        compareText(left.chunk.path, right.chunk.path) ||
+        compareStrings(left.chunk.path, right.chunk.path) ||
         left.chunk.startLine - right.chunk.startLine,
     );
   const candidates: RetrievalCandidate[] = [];
@@ -162,9 +162,4 @@ function truncateToFit(hit: RetrievalHit, available: number): RetrievalHit | und
 
 function roundScore(score: number): number {
   return Math.round(score * 1e6) / 1e6;
-}
-
-// Code-unit order, not localeCompare: the same bytes on every machine and locale.
-function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

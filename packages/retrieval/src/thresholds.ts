@@ -1,4 +1,4 @@
-import { assertFinite, describeValue } from './check-options.js';
+import { assertFinite, failType } from '@ctxkit/internal';
 import type { NoiseDistribution } from './noise.js';
 
 /** What an embedder's (or TF-IDF's) noise band says about the scores worth trusting. */
@@ -61,9 +61,7 @@ export function calibrationFromNoise(noise: NoiseDistribution): NoiseCalibration
  */
 export function checkCalibration(where: string, calibration: NoiseCalibration): void {
   if (calibration === null || typeof calibration !== 'object')
-    throw new TypeError(
-      `${where}: calibration must be { floor, margin }, found ${describeValue(calibration)}`,
-    );
+    failType(where, 'calibration', '{ floor, margin }', calibration);
   assertFinite(where, 'calibration.floor', calibration.floor);
   assertFinite(where, 'calibration.margin', calibration.margin);
 }

@@ -1,8 +1,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { assertString, assertStringArray } from './check-options.js';
+import { assertString, assertStringArray, compareStrings } from '@ctxkit/internal';
 import { parseSkill } from './parse-skill.js';
-import { compareStrings } from './skill-index.js';
 import type { DiscoveredSkills, DiscoverSkillsOptions, Skill, SkillProblem } from './types.js';
 
 /** Where skills live by convention, highest priority first. */

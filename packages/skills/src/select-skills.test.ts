@@ -50,13 +50,13 @@ describe('selectSkills options', () => {
   it('refuses a string where a list belongs, and a missing task', () => {
     const wrong = (options: unknown) => () => selectSkills(skills, options as SelectSkillsOptions);
     expect(wrong({ task: 'x', pins: 'release-notes' })).toThrow(
-      new TypeError('selectSkills: pins must be an array of skill names, found "release-notes"'),
+      new TypeError('selectSkills: pins must be an array of skill names, found the string "release-notes"'),
     );
     expect(wrong({ task: 'x', pins: ['alpha', 5] })).toThrow(
       'selectSkills: pins[1] must be a string, found 5',
     );
     expect(wrong({ task: 'x', scope: 'src/a.ts' })).toThrow(
-      'selectSkills: scope must be an array of file paths, found "src/a.ts"',
+      'selectSkills: scope must be an array of file paths, found the string "src/a.ts"',
     );
     expect(wrong({})).toThrow(new TypeError('selectSkills: task must be a string, found undefined'));
   });

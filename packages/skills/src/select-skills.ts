@@ -1,15 +1,16 @@
-import { escapeControls } from '@ctxkit/tokenize';
-import picomatch from 'picomatch';
 import {
-  assertCount,
   assertNumber,
   assertString,
   assertStringArray,
-  describeValue,
-} from './check-options.js';
+  assertWholeNumber,
+  compareStrings,
+  failType,
+} from '@ctxkit/internal';
+import { escapeControls } from '@ctxkit/tokenize';
+import picomatch from 'picomatch';
 import { skillNameKey } from './discover-skills.js';
 import { collapseWhitespace } from './parse-skill.js';
-import { buildSkillIndex, compareStrings, type SkillIndex, scoreSkills } from './skill-index.js';
+import { buildSkillIndex, type SkillIndex, scoreSkills } from './skill-index.js';
 import { byteLength, truncateBody } from './truncate-body.js';
 import type { ExpandedSkill, SelectSkillsOptions, Skill, SkillCard, SkillSelection } from './types.js';
 
@@ -43,9 +44,9 @@ export function selectSkills(skills: readonly Skill[], options: SelectSkillsOpti
   const maxExpanded = options.maxExpanded ?? DEFAULT_MAX_EXPANDED;
   const maxCards = options.maxCards ?? DEFAULT_MAX_CARDS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  assertCount('selectSkills', 'maxExpanded', maxExpanded);
-  assertCount('selectSkills', 'maxCards', maxCards);
-  assertCount('selectSkills', 'maxBodyBytes', maxBodyBytes);
+  assertWholeNumber('selectSkills', 'maxExpanded', maxExpanded);
+  assertWholeNumber('selectSkills', 'maxCards', maxCards);
+  assertWholeNumber('selectSkills', 'maxBodyBytes', maxBodyBytes);
   // Building an index calibrates its thresholds (every skill against every other): do it once per
   // skills array, and again only if the array was changed in place.
   let cached = indexCache.get(skills);
@@ -168,16 +169,14 @@ export function soleMatchOf<T extends { score: number }>(
 function checkSelectOptions(options: SelectSkillsOptions): void {
   const where = 'selectSkills';
   if (options === null || typeof options !== 'object')
-    throw new TypeError(`${where}: options must be an object with a task, found ${describeValue(options)}`);
+    failType(where, 'options', 'an object with a task', options);
   assertString(where, 'task', options.task);
   assertStringArray(where, 'pins', options.pins ?? [], 'skill names');
   assertStringArray(where, 'scope', options.scope ?? [], 'file paths');
   const { thresholds } = options;
   if (thresholds == null) return;
   if (typeof thresholds !== 'object' || Array.isArray(thresholds))
-    throw new TypeError(
-      `${where}: thresholds must be { card?, expand?, sole? }, found ${describeValue(thresholds)}`,
-    );
+    failType(where, 'thresholds', '{ card?, expand?, sole? }', thresholds);
   // Scores are never negative, so a negative threshold is a mistake, not a wish for everything.
   for (const name of ['card', 'expand', 'sole'] as const)
     if (thresholds[name] != null)

@@ -1,3 +1,4 @@
+import { compareStrings } from '@ctxkit/internal';
 import { formatVocabulary } from './format-vocabulary.js';
 import { analyzeText } from './text-terms.js';
 import type { Skill } from './types.js';
@@ -339,9 +340,4 @@ function scoreCandidates(index: SkillIndex, stems: readonly string[]): Map<Index
   const divisor = Math.max(1, Math.sqrt(norm));
   for (const [entry, score] of scores) scores.set(entry, Math.round((score / divisor) * 1000) / 1000);
   return scores;
-}
-
-/** Code-unit order: the same in every locale, unlike localeCompare. */
-export function compareStrings(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

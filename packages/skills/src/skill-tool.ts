@@ -1,5 +1,5 @@
+import { assertWholeNumber, compareStrings } from '@ctxkit/internal';
 import { escapeControls } from '@ctxkit/tokenize';
-import { assertCount } from './check-options.js';
 import { skillNameKey } from './discover-skills.js';
 import { DEFAULT_MAX_BODY_BYTES } from './select-skills.js';
 import { splitBodySections, truncateBody } from './truncate-body.js';
@@ -37,9 +37,7 @@ export const skillToolDefinition = {
  * schema bytes, which keeps the tool block of a prompt cacheable.
  */
 export function createSkillToolDefinition(skills: readonly Skill[]) {
-  const names = [...new Set(skills.map((skill) => skill.name))].sort((left, right) =>
-    left < right ? -1 : left > right ? 1 : 0,
-  );
+  const names = [...new Set(skills.map((skill) => skill.name))].sort(compareStrings);
   return {
     ...skillToolDefinition,
     inputSchema: {
@@ -78,7 +76,7 @@ export function handleSkillTool(
 ): SkillToolResult {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   // The cap is the harness's setting, not the model's input: a bad one throws (NaN would lift it).
-  assertCount('handleSkillTool', 'maxBodyBytes', maxBodyBytes);
+  assertWholeNumber('handleSkillTool', 'maxBodyBytes', maxBodyBytes);
   const record = typeof input === 'string' ? parseJson(input) : input;
   if (
     record === null ||

@@ -16,7 +16,7 @@ import {
 } from '../src/index.js';
 import { renderDiscovery, renderSelectionReport } from './render-selection.js';
 
-const root = join(import.meta.dirname, 'fixtures', 'project');
+const root = join(import.meta.dirname, '__fixtures__', 'project');
 const golden = (name: string) => join(import.meta.dirname, '__goldens__', `${name}.txt`);
 
 let found: DiscoveredSkills;
@@ -60,7 +60,7 @@ describe('discoverSkills', () => {
   });
 
   it('follows a symlinked skills directory and counts a skill reached twice once', async () => {
-    const linked = await discoverSkills({ root: join(import.meta.dirname, 'fixtures', 'linked') });
+    const linked = await discoverSkills({ root: join(import.meta.dirname, '__fixtures__', 'linked') });
     expect(linked.skills.map((skill) => [skill.name, skill.path])).toEqual([
       ['review', '.claude/skills/review/SKILL.md'],
     ]);

@@ -1,4 +1,5 @@
-import { checkCount, failInput } from './check-input.js';
+import { failType } from '@ctxkit/internal';
+import { checkCount } from './check-input.js';
 
 /**
  * How fast the ratio follows what the provider reports: low enough that one outlier cannot push a session
@@ -36,7 +37,7 @@ export interface CalibrationOptions {
  */
 export function createCalibration(options: CalibrationOptions = {}): Calibration {
   if (typeof options !== 'object' || options === null)
-    failInput('createCalibration', 'options', 'an object such as { initialRatio }', options);
+    failType('createCalibration', 'options', 'an object such as { initialRatio }', options);
   let ratio = clampRatio(options.initialRatio ?? MIN_CALIBRATION_RATIO);
   return {
     get ratio() {

@@ -23,6 +23,7 @@ export type {
 export {
   countAttachmentTokens,
   countMessageTokens,
+  countPromptTokens,
   DOCUMENT_TOKENS,
   DOCUMENT_TOKENS_PER_PAGE,
   IMAGE_PIXELS_PER_TOKEN,

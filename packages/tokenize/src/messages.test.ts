@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CountableMessage,
   countAttachmentTokens,
-  countMessageTokens,
+  countPromptTokens,
   DOCUMENT_TOKENS,
   DOCUMENT_TOKENS_PER_PAGE,
   MAX_IMAGE_TOKENS,
@@ -33,9 +33,9 @@ describe('countAttachmentTokens', () => {
   });
 });
 
-describe('countMessageTokens', () => {
+describe('countPromptTokens', () => {
   it('is zero for no messages', () => {
-    expect(countMessageTokens([], perCharacter)).toBe(0);
+    expect(countPromptTokens([], perCharacter)).toBe(0);
   });
 
   it('adds framing, text, tool calls, results, reasoning signatures and attachments', () => {
@@ -72,15 +72,15 @@ describe('countMessageTokens', () => {
       'c1'.length +
       10 +
       DOCUMENT_TOKENS_PER_PAGE;
-    expect(countMessageTokens(messages, perCharacter)).toBe(expected);
+    expect(countPromptTokens(messages, perCharacter)).toBe(expected);
   });
 
   it('counts every reasoning block and the attachments a tool returned', () => {
-    const base = countMessageTokens(
+    const base = countPromptTokens(
       [{ role: 'tool', toolResult: { callId: 'c', content: 'x' } }],
       perCharacter,
     );
-    const withImage = countMessageTokens(
+    const withImage = countPromptTokens(
       [
         {
           role: 'tool',
@@ -90,11 +90,11 @@ describe('countMessageTokens', () => {
       perCharacter,
     );
     expect(withImage - base).toBe(4);
-    const oneBlock = countMessageTokens(
+    const oneBlock = countPromptTokens(
       [{ role: 'assistant', reasoning: { text: 'ab', signature: 'S' } }],
       perCharacter,
     );
-    const threeBlocks = countMessageTokens(
+    const threeBlocks = countPromptTokens(
       [
         {
           role: 'assistant',
@@ -108,11 +108,11 @@ describe('countMessageTokens', () => {
   });
 
   it('counts raw JSON argument text as given', () => {
-    const raw = countMessageTokens(
+    const raw = countPromptTokens(
       [{ role: 'assistant', toolCalls: [{ name: 'f', input: '{"a":1}' }] }],
       perCharacter,
     );
-    const parsed = countMessageTokens(
+    const parsed = countPromptTokens(
       [{ role: 'assistant', toolCalls: [{ name: 'f', input: { a: 1 } }] }],
       perCharacter,
     );
@@ -169,16 +169,23 @@ describe('countMessageTokens', () => {
       expect(() => tokenizer.countMessages(messages as never)).toThrow(
         new TypeError(`countMessages: ${message}`),
       );
-      expect(() => countMessageTokens(messages as never, perCharacter)).toThrow(
-        new TypeError(`countMessageTokens: ${message}`),
+      expect(() => countPromptTokens(messages as never, perCharacter)).toThrow(
+        new TypeError(`countPromptTokens: ${message}`),
       );
     }
     expect(() => countAttachmentTokens(undefined as never)).toThrow(
       new TypeError('countAttachmentTokens: attachment must be an object, found undefined'),
     );
     // Absent optional fields may be null, as JSON transcripts write them.
-    expect(countMessageTokens([{ role: 'user', text: null, toolCalls: null } as never], perCharacter)).toBe(
+    expect(countPromptTokens([{ role: 'user', text: null, toolCalls: null } as never], perCharacter)).toBe(
       REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS,
     );
+  });
+});
+
+describe('countMessageTokens (deprecated)', () => {
+  it('is countPromptTokens under its old name', async () => {
+    const { countMessageTokens } = await import('./index.js');
+    expect(countMessageTokens).toBe(countPromptTokens);
   });
 });

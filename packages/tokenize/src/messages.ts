@@ -1,4 +1,4 @@
-import { failInput } from './check-input.js';
+import { failType } from '@ctxkit/internal';
 
 /**
  * Token accounting for whole transcript messages. The shape is structural and matches the neutral
@@ -87,10 +87,10 @@ export const DOCUMENT_TOKENS_PER_PAGE = 3000;
 
 /** Token cost of one attachment, from what is known about it. */
 export function countAttachmentTokens(attachment: CountableAttachment): number {
-  if (!isObject(attachment)) failInput('countAttachmentTokens', 'attachment', 'an object', attachment);
+  if (!isObject(attachment)) failType('countAttachmentTokens', 'attachment', 'an object', attachment);
   const tokens = attachmentTokens(attachment);
   if (tokens === undefined)
-    failInput('countAttachmentTokens', 'attachment.type', ATTACHMENT_TYPES, attachment.type);
+    failType('countAttachmentTokens', 'attachment.type', ATTACHMENT_TYPES, attachment.type);
   return tokens;
 }
 
@@ -99,16 +99,22 @@ export function countAttachmentTokens(attachment: CountableAttachment): number {
  * arguments), tool results, reasoning with its signature, attachments, plus the reply priming once.
  * `count` counts plain text (exactly or by estimate).
  */
-export function countMessageTokens(
+export function countPromptTokens(
   messages: readonly CountableMessage[],
   count: (text: string) => number,
 ): number {
-  if (typeof count !== 'function') failInput('countMessageTokens', 'count', 'a function', count);
-  return countMessagesFor('countMessageTokens', messages, count);
+  if (typeof count !== 'function') failType('countPromptTokens', 'count', 'a function', count);
+  return countMessagesFor('countPromptTokens', messages, count);
 }
 
 /**
- * {@link countMessageTokens} with errors naming `where` (the method the caller called). A malformed
+ * @deprecated Use {@link countPromptTokens} (the same function): `countMessageTokens` is
+ * `@ctxkit/compact`'s name for the tokens of one message.
+ */
+export const countMessageTokens = countPromptTokens;
+
+/**
+ * {@link countPromptTokens} with errors naming `where` (the method the caller called). A malformed
  * field would otherwise count as nothing or crash the counter, so each one is checked on the way;
  * field paths are spelled out only on failure, since compaction counts message by message.
  */
@@ -117,7 +123,7 @@ export function countMessagesFor(
   messages: readonly CountableMessage[],
   count: (text: string) => number,
 ): number {
-  if (!Array.isArray(messages as unknown)) failInput(where, 'messages', 'an array', messages);
+  if (!Array.isArray(messages as unknown)) failType(where, 'messages', 'an array', messages);
   if (messages.length === 0) return 0;
   let total = REPLY_PRIMING_TOKENS;
   for (let index = 0; index < messages.length; index++) {
@@ -213,7 +219,7 @@ function reasoningTokens(
 }
 
 function failAt(where: string, index: number, field: string, expected: string, value: unknown): never {
-  return failInput(where, `messages[${index}]${field}`, expected, value);
+  return failType(where, `messages[${index}]${field}`, expected, value);
 }
 
 function isObject<T>(value: T): value is T & object {

@@ -1,6 +1,7 @@
+import { failType } from '@ctxkit/internal';
 import { BpeVocabularyEncoder } from './bpe-vocabulary-encoder.js';
 import { type AllowedSpecial, bytePairEncoder } from './byte-pair-encoder.js';
-import { checkAllowedSpecial, checkText, failInput } from './check-input.js';
+import { checkAllowedSpecial, checkText } from './check-input.js';
 import { estimateChecked } from './estimate.js';
 import type { GgufMetadata } from './gguf-metadata.js';
 import { parseGgufTokenizer } from './gguf-tokenizer.js';
@@ -66,7 +67,7 @@ export interface Tokenizer {
   encode(text: string, options?: EncodeOptions): number[];
   /** Text of token ids; throws for the `estimate` encoding. A leading BOM is kept. */
   decode(tokens: readonly number[]): string;
-  /** Tokens `messages` take in a request, framing and attachments included (see `countMessageTokens`). */
+  /** Tokens `messages` take in a request, framing and attachments included (see `countPromptTokens`). */
   countMessages(messages: readonly CountableMessage[]): number;
 }
 
@@ -76,12 +77,12 @@ export interface Tokenizer {
  */
 export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
   if (typeof options !== 'object' || options === null)
-    failInput('createTokenizer', 'options', 'an object such as { encoding }', options);
+    failType('createTokenizer', 'options', 'an object such as { encoding }', options);
   const sources = [options.encoding, options.tokenizerJson, options.gguf].filter(
     (value) => value !== undefined,
   );
   if (sources.length > 1)
-    failInput('createTokenizer', 'options', 'one of { encoding }, { tokenizerJson } or { gguf }', options);
+    failType('createTokenizer', 'options', 'one of { encoding }, { tokenizerJson } or { gguf }', options);
   if (options.tokenizerJson !== undefined) return vocabularyTokenizer(options.tokenizerJson, options.name);
   if (options.gguf !== undefined) return ggufTokenizer(options.gguf, options.name);
   const encoding = options.encoding ?? 'o200k_base';
@@ -127,7 +128,7 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
     decode: (tokens) => {
       // Any iterable of ids decodes (a Uint32Array too); a string or undefined is a mistake.
       if (typeof tokens === 'string' || typeof tokens?.[Symbol.iterator] !== 'function')
-        failInput('decode', 'tokens', 'an array of token ids', tokens);
+        failType('decode', 'tokens', 'an array of token ids', tokens);
       return bytePairEncoder(encoding).decode(tokens);
     },
     countMessages: (messages) =>
@@ -143,7 +144,7 @@ function vocabularyTokenizer(tokenizerJson: object | string, name: string | unde
     parsed = readTokenizerJson(tokenizerJson);
     source = tokenizerJson;
   } else if (typeof tokenizerJson !== 'object' || tokenizerJson === null) {
-    failInput('createTokenizer', 'tokenizerJson', 'a parsed tokenizer.json object or a path', tokenizerJson);
+    failType('createTokenizer', 'tokenizerJson', 'a parsed tokenizer.json object or a path', tokenizerJson);
   }
   const encoder = new BpeVocabularyEncoder(parseTokenizerJson(parsed, source));
   return tokenizerFor(
@@ -156,7 +157,7 @@ function vocabularyTokenizer(tokenizerJson: object | string, name: string | unde
 /** A tokenizer from GGUF metadata; named after the model (`general.name`) unless `name` is given. */
 function ggufTokenizer(gguf: string | GgufMetadata, name: string | undefined): Tokenizer {
   if (typeof gguf !== 'string' && !(typeof gguf === 'object' && gguf !== null && gguf.values instanceof Map))
-    failInput('createTokenizer', 'gguf', 'a GGUF file path or metadata from readGgufMetadata', gguf);
+    failType('createTokenizer', 'gguf', 'a GGUF file path or metadata from readGgufMetadata', gguf);
   const source = typeof gguf === 'string' ? gguf : 'gguf';
   const metadata = typeof gguf === 'string' ? readGgufMetadata(gguf) : gguf;
   const encoder = new BpeVocabularyEncoder(parseGgufTokenizer(metadata, source));
@@ -184,7 +185,7 @@ export function tokenizerFor(
     },
     decode: (tokens) => {
       if (typeof tokens === 'string' || typeof tokens?.[Symbol.iterator] !== 'function')
-        failInput('decode', 'tokens', 'an array of token ids', tokens);
+        failType('decode', 'tokens', 'an array of token ids', tokens);
       return encoder.decode(tokens);
     },
     countMessages: (messages) => countMessagesFor('countMessages', messages, (text) => encoder.count(text)),

@@ -9,8 +9,9 @@ import {
   diffBaselines,
 } from '../budget/check.js';
 import { expandCases, loadBudgetConfig } from '../budget/config.js';
-import { CLI_BIN, runPack } from '../budget/run-pack.js';
+import { runPack } from '../budget/run-pack.js';
 import type { BudgetBaseline, BudgetRecord } from '../budget/types.js';
+import { CLI_BIN } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';

@@ -37,6 +37,7 @@ import {
   trimMessages,
 } from '@langchain/core/messages';
 import { type ModelMessage, pruneMessages } from 'ai';
+import { median, percent } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
@@ -425,17 +426,8 @@ function buildLongTranscript(transcripts: readonly Message[][], size: number): M
   return out;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 function format(value: number): string {
   return Math.round(value).toLocaleString('en-US');
-}
-
-function percent(fraction: number): string {
-  return `${(fraction * 100).toFixed(1)}%`;
 }
 
 interface StrategyRow {
@@ -765,6 +757,7 @@ async function run(args: string[]): Promise<number> {
 
 /** Compaction strategies replayed on real transcripts, and 10k-message compaction time. */
 export const compactBench: Bench = {
+  usage: USAGE,
   description:
     'Compaction strategies on real SWE-agent transcripts: tokens, validity, prefix reuse, cost; 10k-message timing',
   run,

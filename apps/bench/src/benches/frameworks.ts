@@ -604,6 +604,7 @@ async function run(args: string[]): Promise<number> {
 
 /** The framework drop-ins against each framework's built-in context handling, in the frameworks' own loops. */
 export const frameworksBench: Bench = {
+  usage: USAGE,
   description:
     'ctxkit drop-ins vs AI SDK pruneMessages, LangChain trimMessages/summarization, Agents SDK default, on real runs',
   run,

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildRepoMap, scanRepository } from '@ctxkit/repomap';
+import { measureInChild as measureBenchChild, median } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
@@ -67,24 +66,17 @@ function measureInChild(
   query: string | undefined,
   stage: Stage,
 ): BuildMeasurement {
-  const main = fileURLToPath(new URL('./main.js', import.meta.url));
-  const output = execFileSync(
-    process.execPath,
-    [
-      main,
-      'map',
-      '--child',
-      '--stage',
-      stage,
-      '--tree',
-      root,
-      '--cache-dir',
-      cacheDir,
-      ...(query ? ['--query', query] : []),
-    ],
-    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-  return JSON.parse(output.trim().split('\n').pop()!) as BuildMeasurement;
+  return measureBenchChild<BuildMeasurement>([
+    'map',
+    '--child',
+    '--stage',
+    stage,
+    '--tree',
+    root,
+    '--cache-dir',
+    cacheDir,
+    ...(query ? ['--query', query] : []),
+  ]);
 }
 
 /** Total bytes of the files directly in `directory` (the scan cache is one file per root). */
@@ -93,11 +85,6 @@ function directoryBytes(directory: string): number {
   for (const name of readdirSync(directory)) total += statSync(join(directory, name)).size;
   return total;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 /** `pnpm bench map [--tree DIR]... [--runs N] [--query TEXT]`: cold vs warm repo map builds on real trees. */
 export const mapBench: Bench = {

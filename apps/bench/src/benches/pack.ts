@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { type Budget, computeBudget, packRepository, planPack, resolveProfile } from '@ctxkit/context';
 import { buildRepoMap } from '@ctxkit/repomap';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
+import { CLI_BIN, median } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
@@ -27,7 +28,6 @@ buildRepoMap alone. Without --root: this workspace, /usr/lib/python3.x and, when
 command run alone (a fresh process per call) and delegated to a \`ctxkit serve\` started for the
 run (a fresh client process per call, the warm server doing the work).
 `;
-const CLI_BIN = join(BENCH_ROOT, '..', 'cli', 'dist', 'bin.js');
 
 /** Target from the issue: a warm 5k-file repository packs in under 300 ms (median). */
 const TARGET_MEDIAN_MS = 300;
@@ -158,12 +158,6 @@ function cpuMilliseconds(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 // The library's one pack pipeline, exactly as `ctxkit pack` runs it.
 async function packOnce(
   root: string,
@@ -248,6 +242,7 @@ const milliseconds = (value: number) => `${value.toFixed(0)} ms`;
 
 /** `pnpm bench pack`. */
 export const packBench: Bench = {
+  usage: USAGE,
   description: 'Pack latency on warm repositories, as a ratio against building the repo map alone.',
   async run(args) {
     const { values } = parseArgs({

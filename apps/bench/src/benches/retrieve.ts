@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { compareStrings } from '@ctxkit/internal';
 import {
   type Chunk,
   chunkDocument,
@@ -15,6 +16,7 @@ import {
   type RetrievalResult,
   retrieve,
 } from '@ctxkit/retrieval';
+import { percent } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
@@ -140,6 +142,7 @@ const MAX_RELEVANT_SHARE = 0.25;
 
 /** `pnpm bench retrieve`: precision@k / recall@k and silence on off-topic questions, hashing vs TF-IDF. */
 export const retrieveBench: Bench = {
+  usage: USAGE,
   description: 'retrieval quality on real docs: precision@k, recall@k, silence when nothing is relevant',
   async run(args) {
     const { values } = parseArgs({
@@ -247,9 +250,7 @@ function discoverPackages(roots: readonly string[]): string[] {
       } else if (existsSync(join(root, entry, 'README.md'))) found.set(entry, join(root, entry));
     }
   }
-  return [...found.entries()]
-    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
-    .map(([, path]) => path);
+  return [...found.entries()].sort(([left], [right]) => compareStrings(left, right)).map(([, path]) => path);
 }
 
 function markdownFiles(directory: string): string[] {
@@ -470,10 +471,6 @@ function summarise(outcomes: readonly Outcome[], k: number): QueryKindQuality {
     injectedPrecisionAt1: mean(answered.map((outcome) => (outcome.firstInjectedRelevant ? 1 : 0))),
     injectedRecallAtK: mean(outcomes.map((outcome) => (outcome.injectedRelevant > 0 ? 1 : 0))),
   };
-}
-
-function percent(value: number): string {
-  return `${(value * 100).toFixed(1)}%`;
 }
 
 function printSummary(

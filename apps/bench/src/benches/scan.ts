@@ -8,7 +8,9 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { compareStrings } from '@ctxkit/internal';
 import { type Definition, type Language, languageForPath, scanSource } from '@ctxkit/repomap';
+import { percent } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
@@ -520,7 +522,7 @@ function listFiles(
     }
   }
   return [...files]
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .sort((a, b) => compareStrings(a[0], b[0]))
     .slice(0, maxFiles)
     .map(([path, bytes]) => ({ path, bytes }));
 }
@@ -809,10 +811,6 @@ function measureLanguage(
     extra: [...extra].sort(byCount),
     notes: setup.notes,
   };
-}
-
-function percent(value: number): string {
-  return `${(value * 100).toFixed(1)}%`;
 }
 
 function printOutcome(outcome: LanguageOutcome, topCategories: number): void {

@@ -12,6 +12,7 @@ import {
   scoreSkills,
   selectSkills,
 } from '@ctxkit/skills';
+import { percent as formatPercent } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
@@ -219,10 +220,11 @@ function evaluate(
   });
 }
 
-const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
+const percent = (value: number) => formatPercent(value, 0);
 
 /** `pnpm bench skills`: precision/recall of skill selection on real skills and labelled prompts. */
 export const skillsBench: Bench = {
+  usage: USAGE,
   description: 'skill matching precision/recall on real SKILL.md sets and labelled prompts',
   async run(args) {
     const { values } = parseArgs({

@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { formatTable, lastJsonLine } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection, ReportTable } from '../report/types.js';
@@ -508,11 +509,9 @@ function measureInChild(
       clearTimeout(timer);
       if (child.killed) return;
       try {
-        const parsed = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
-          tokens: number;
-          milliseconds: number;
-          cpuMilliseconds: number;
-        };
+        const parsed = lastJsonLine<{ tokens: number; milliseconds: number; cpuMilliseconds: number }>(
+          stdout,
+        );
         resolveOutcome({ library: library.name, input, status: 'ok', ...parsed });
       } catch {
         const reason =
@@ -551,24 +550,6 @@ function totals(
     mismatches += tally.mismatches;
   }
   return { bytes, seconds, cpuSeconds, mismatches };
-}
-
-function formatTable(table: ReportTable): string {
-  const cells = [table.columns, ...table.rows.map((row) => row.map(String))];
-  const widths = table.columns.map((_, column) =>
-    Math.max(...cells.map((row) => String(row[column] ?? '').length)),
-  );
-  const line = (row: (string | number)[]): string =>
-    row
-      .map((cell, column) => String(cell).padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [
-    `${table.title}`,
-    line(table.columns),
-    line(widths.map((width) => '-'.repeat(width))),
-    ...cells.slice(1).map(line),
-  ].join('\n');
 }
 
 function throughputTable(

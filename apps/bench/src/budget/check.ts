@@ -1,3 +1,4 @@
+import { compareStrings } from '@ctxkit/internal';
 import type { BudgetBaseline, BudgetProblem, BudgetRecord } from './types.js';
 
 /** Default share a case's used tokens may grow before the run fails. */
@@ -77,7 +78,7 @@ export function describeProblem(problem: BudgetProblem): string {
 /** Build the baseline that `--update` writes: every successful case's first record, keys sorted. */
 export function baselineFrom(outcomes: CaseOutcome[]): BudgetBaseline {
   const cases: Record<string, BudgetRecord> = {};
-  for (const outcome of [...outcomes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+  for (const outcome of [...outcomes].sort((a, b) => compareStrings(a.id, b.id))) {
     if (outcome.first) cases[outcome.id] = sortRecord(outcome.first);
   }
   return { version: 1, cases };

@@ -1,11 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { BENCH_ROOT } from '../results.js';
+import { CLI_BIN } from '../helpers.js';
 import type { BudgetCase, BudgetRecord } from './types.js';
-
-/** The built CLI; the bench measures exactly what users run. */
-export const CLI_BIN = join(BENCH_ROOT, '..', 'cli', 'dist', 'bin.js');
 
 /** The parts of `ctxkit pack --json` the budget check reads. */
 interface PackJson {

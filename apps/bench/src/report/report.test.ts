@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from './html.js';
@@ -7,13 +6,6 @@ import { formatNumber, niceScale, renderChart } from './svg.js';
 import type { BenchResults } from './types.js';
 
 const GOLDENS = join(import.meta.dirname, '__goldens__');
-
-/** Compare with a golden file; UPDATE_GOLDENS=1 rewrites it. */
-function expectGolden(name: string, actual: string) {
-  const path = join(GOLDENS, name);
-  if (process.env.UPDATE_GOLDENS === '1') writeFileSync(path, actual);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
-}
 
 const sample: BenchResults = {
   bench: 'tokenize',
@@ -79,8 +71,9 @@ describe('niceScale', () => {
 });
 
 describe('renderChart', () => {
-  it('draws each chart kind exactly as the goldens record', () => {
-    for (const chart of sample.report.charts) expectGolden(`chart-${chart.kind}.svg`, renderChart(chart));
+  it('draws each chart kind exactly as the goldens record', async () => {
+    for (const chart of sample.report.charts)
+      await expect(renderChart(chart)).toMatchFileSnapshot(join(GOLDENS, `chart-${chart.kind}.svg`));
   });
 
   it('is deterministic and escapes text', () => {
@@ -102,7 +95,7 @@ describe('renderHtml', () => {
 });
 
 describe('renderMarkdown', () => {
-  it('matches the golden summary', () => {
-    expectGolden('summary.md', renderMarkdown([sample]));
+  it('matches the golden summary', async () => {
+    await expect(renderMarkdown([sample])).toMatchFileSnapshot(join(GOLDENS, 'summary.md'));
   });
 });

@@ -87,12 +87,12 @@ describe('ctxkit budget', () => {
     expect(broken).toMatchObject({
       code: 2,
       stderr:
-        'ctxkit: models.json: profiles[0].contextWindow: expected an integer ≥ 1 (tokens), found "big"\n',
+        'ctxkit: models.json: profiles[0].contextWindow: expected an integer ≥ 1 (tokens), found the string "big"\n',
     });
     const role = await runInProcess(['budget', '--model', 'gpt-4o', '--role', 'chef'], emptyProject());
     expect(role).toMatchObject({
       code: 2,
-      stderr: 'ctxkit: unknown role "chef" (expected one of explore, implement, review, summarize)\n',
+      stderr: 'ctxkit: role must be one of explore, implement, review, summarize, found the string "chef"\n',
     });
     const badNumber = await runInProcess(
       ['budget', '--model', 'gpt-4o', '--reserve-tools', 'many'],
@@ -100,6 +100,20 @@ describe('ctxkit budget', () => {
     );
     expect(badNumber.code).toBe(2);
     expect(badNumber.stderr).toContain('expected a whole number of tokens, found "many"');
+    // One range for the slack, computeBudget's, whether it comes from a flag or the configuration.
+    const slack = await runInProcess(
+      ['budget', '--model', 'gpt-4o', '--slack-percent', '150'],
+      emptyProject(),
+    );
+    expect(slack).toMatchObject({
+      code: 2,
+      stderr: 'ctxkit: slackPercent must be between 0 and 100, found 150\n',
+    });
+    const slackProject = emptyProject();
+    writeFileSync(join(slackProject, 'ctxkit.config.json'), '{"reserves":{"slackPercent":95}}');
+    const wide = await runInProcess(['budget', '--model', 'gpt-4o', '--json'], slackProject);
+    expect(wide.code).toBe(0);
+    expect(JSON.parse(wide.stdout).budget).toMatchObject({ slackPercent: 95 });
   });
 });
 

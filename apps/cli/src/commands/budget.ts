@@ -10,6 +10,7 @@ import {
   type ProfileResolution,
   resolveProfile,
 } from '@ctxkit/context';
+import { invalidOptionDetail, isInvalidOptionError } from '@ctxkit/internal';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { budgetOverrides, createConfiguredRegistry } from '../config/context.js';
 import { type ModelTokenizer, resolveModelTokenizer } from '../config/model-tokenizer.js';
@@ -41,10 +42,11 @@ function parseTokens(value: string): number {
   return tokens;
 }
 
+// Only the syntax: the range is computeBudget's (MAX_SLACK_PERCENT), checked once there.
 function parsePercent(value: string): number {
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100) {
-    throw new InvalidArgumentError(`expected a percentage between 0 and 100, found "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(number)) {
+    throw new InvalidArgumentError(`expected a percentage, found "${value}"`);
   }
   return number;
 }
@@ -103,7 +105,7 @@ export async function loadRegistry(
     return registry.register(...(await loadProfileFile(resolve(io.cwd, profilesFile))));
   } catch (error) {
     if (error instanceof ProfileFileError)
-      throw new UserError(error.message.replace(error.file, profilesFile));
+      throw new UserError(`${profilesFile}${error.field ? `: ${error.field}` : ''}: ${error.detail}`);
     throw error;
   }
 }
@@ -135,7 +137,9 @@ export async function resolveBudget(
     });
     return { resolution, budget, counter };
   } catch (error) {
-    if (error instanceof RangeError) throw new UserError(error.message.replace(/^budget: /, ''));
+    // The library's fields, not its message: the option and what was wrong, without the function
+    // name (the same for a flag, the configuration and an MCP argument).
+    if (isInvalidOptionError(error)) throw new UserError(invalidOptionDetail(error));
     throw error;
   }
 }

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './command-test-io.js';
 
-const monorepo = join(import.meta.dirname, '../../../../packages/instructions/test/fixtures/monorepo');
-const malformed = join(import.meta.dirname, '../../../../packages/instructions/test/fixtures/malformed');
-const oversize = join(import.meta.dirname, '../../../../packages/instructions/test/fixtures/oversize');
+const monorepo = join(import.meta.dirname, '../../../../packages/instructions/test/__fixtures__/monorepo');
+const malformed = join(import.meta.dirname, '../../../../packages/instructions/test/__fixtures__/malformed');
+const oversize = join(import.meta.dirname, '../../../../packages/instructions/test/__fixtures__/oversize');
 
 describe('ctxkit instructions', () => {
   it('prints exactly the documented JSON document', async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './command-test-io.js';
 
-const project = join(import.meta.dirname, '../../../../packages/skills/test/fixtures/project');
+const project = join(import.meta.dirname, '../../../../packages/skills/test/__fixtures__/project');
 
 describe('ctxkit skills', () => {
   it('prints exactly the documented JSON document', async () => {

@@ -52,7 +52,7 @@ describe('validateConfig', () => {
 
   it('reports a bad value with what was expected and what was found', () => {
     expect(() => validateConfig({ ignore: 'dist' }, 'package.json#ctxkit')).toThrow(
-      'invalid value for "ignore" in package.json#ctxkit: expected array, found "dist"',
+      'invalid value for "ignore" in package.json#ctxkit: expected array, found the string "dist"',
     );
   });
 });

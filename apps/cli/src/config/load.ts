@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { describeValue } from '@ctxkit/internal';
 import { UserError } from '../errors.js';
 import { allowedKeysAt, type CtxkitConfig, configSchemas } from './schema.js';
 
@@ -145,15 +146,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[segment];
   }
   return value;
-}
-
-function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 function lowerFirst(text: string): string {

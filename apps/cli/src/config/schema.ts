@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { MAX_SLACK_PERCENT } from '@ctxkit/context';
 import type { z as Zod } from 'zod';
 
 /**
@@ -21,7 +22,7 @@ function buildSchemas(z: typeof Zod) {
       /** Tokens kept for the model's answer. */
       response: tokenCount,
       /** Share of the window kept as slack for tokenizer disagreement, in percent. */
-      slackPercent: z.number().min(0).max(90),
+      slackPercent: z.number().min(0).max(MAX_SLACK_PERCENT),
     })
     .partial()
     .strict();

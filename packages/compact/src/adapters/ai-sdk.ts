@@ -1,7 +1,7 @@
+import { describeValue } from '@ctxkit/internal';
 import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
 import {
   assertKnownRole,
-  describe,
   describeType,
   expectMessageArray,
   expectObject,
@@ -245,7 +245,7 @@ function readData(value: unknown, index: number, what: string): string {
   if (value instanceof URL) return value.href;
   throw new TranscriptFormatError(
     index,
-    `expected ${what} to be a string (base64 or URL), found ${describe(value)}`,
+    `expected ${what} to be a string (base64 or URL), found ${describeValue(value)}`,
   );
 }
 
@@ -341,7 +341,7 @@ export function fromAiSdk(input: unknown): Message[] {
       if (!Array.isArray(content))
         throw new TranscriptFormatError(
           index,
-          `expected "content" to be a string or parts, found ${describe(content)}`,
+          `expected "content" to be a string or parts, found ${describeValue(content)}`,
         );
       const parts = content.map((rawPart) => {
         const part = expectObject(rawPart, index, 'a content part');
@@ -376,7 +376,7 @@ export function fromAiSdk(input: unknown): Message[] {
       if (!Array.isArray(content))
         throw new TranscriptFormatError(
           index,
-          `expected "content" to be a string or parts, found ${describe(content)}`,
+          `expected "content" to be a string or parts, found ${describeValue(content)}`,
         );
       const message: Message = { role: 'assistant' };
       const texts: string[] = [];
@@ -414,7 +414,7 @@ export function fromAiSdk(input: unknown): Message[] {
       if (!Array.isArray(content))
         throw new TranscriptFormatError(
           index,
-          `expected tool "content" to be an array of parts, found ${describe(content)}`,
+          `expected tool "content" to be an array of parts, found ${describeValue(content)}`,
         );
       for (const rawPart of content) {
         const part = expectObject(rawPart, index, 'a tool part');
@@ -439,7 +439,7 @@ export function fromAiSdk(input: unknown): Message[] {
     } else {
       throw new TranscriptFormatError(
         index,
-        `expected role system, user, assistant or tool, found ${describe(object.role)}`,
+        `expected role system, user, assistant or tool, found ${describeValue(object.role)}`,
       );
     }
   };

@@ -1,8 +1,8 @@
+import { describeValue } from '@ctxkit/internal';
 import type { Attachment, Message, Reasoning, ToolCall } from '../types.js';
 import { mergesWithPrevious } from '../validate.js';
 import {
   assertKnownRole,
-  describe,
   describeType,
   expectObject,
   expectString,
@@ -313,7 +313,7 @@ function readResultContent(content: unknown, index: number): string {
   if (!Array.isArray(content))
     throw new TranscriptFormatError(
       index,
-      `expected tool_result content to be a string or blocks, found ${describe(content)}`,
+      `expected tool_result content to be a string or blocks, found ${describeValue(content)}`,
     );
   return content
     .map((part) => expectObject(part, index, 'tool_result block'))
@@ -348,14 +348,14 @@ export function fromAnthropic(input: unknown): Message[] {
     } else if (request.system !== undefined) {
       throw new TranscriptFormatError(
         -1,
-        `expected "system" to be a string or text blocks, found ${describe(request.system)}`,
+        `expected "system" to be a string or text blocks, found ${describeValue(request.system)}`,
       );
     }
     if (out.length > 0) recordOrigin('anthropic-system', out, 0, request.system, -1);
   } else {
     throw new TranscriptFormatError(
       -1,
-      `expected a JSON array of messages or { "system"?, "messages": [...] }, found ${describe(input)}`,
+      `expected a JSON array of messages or { "system"?, "messages": [...] }, found ${describeValue(input)}`,
     );
   }
   const readMessage = (raw: unknown, index: number): void => {
@@ -365,7 +365,7 @@ export function fromAnthropic(input: unknown): Message[] {
     if (!Array.isArray(blocks))
       throw new TranscriptFormatError(
         index,
-        `expected "content" to be a string or blocks, found ${describe(object.content)}`,
+        `expected "content" to be a string or blocks, found ${describeValue(object.content)}`,
       );
     if (object.role === 'assistant') {
       const message: Message = { role: 'assistant' };
@@ -399,7 +399,7 @@ export function fromAnthropic(input: unknown): Message[] {
     if (object.role !== 'user')
       throw new TranscriptFormatError(
         index,
-        `expected role user or assistant, found ${describe(object.role)}`,
+        `expected role user or assistant, found ${describeValue(object.role)}`,
       );
     const userParts: ({ text: string } | { attachment: Attachment })[] = [];
     for (const rawBlock of blocks) {

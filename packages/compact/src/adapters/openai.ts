@@ -1,7 +1,7 @@
+import { describeValue } from '@ctxkit/internal';
 import type { Attachment, Message, ToolCall } from '../types.js';
 import {
   assertKnownRole,
-  describe,
   describeType,
   expectMessageArray,
   expectObject,
@@ -188,7 +188,7 @@ function readTextContent(content: unknown, index: number): string {
   if (!Array.isArray(content))
     throw new TranscriptFormatError(
       index,
-      `expected "content" to be a string or an array of parts, found ${describe(content)}`,
+      `expected "content" to be a string or an array of parts, found ${describeValue(content)}`,
     );
   return content
     .map((part, at) => {
@@ -208,7 +208,7 @@ function parseUserContent(content: unknown, index: number): Message[] {
   if (!Array.isArray(content))
     throw new TranscriptFormatError(
       index,
-      `expected "content" to be a string or an array of parts, found ${describe(content)}`,
+      `expected "content" to be a string or an array of parts, found ${describeValue(content)}`,
     );
   return splitUserContent(
     content.map((part, at) => {
@@ -308,7 +308,7 @@ export function fromOpenAI(input: unknown): Message[] {
     } else {
       throw new TranscriptFormatError(
         index,
-        `expected role system, developer, user, assistant or tool, found ${describe(role)}`,
+        `expected role system, developer, user, assistant or tool, found ${describeValue(role)}`,
       );
     }
     // A refusal sent instead of content is written back as content (see above): not passed through.

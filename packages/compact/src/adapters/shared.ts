@@ -1,3 +1,4 @@
+import { describeValue } from '@ctxkit/internal';
 import { REMINDER_CLOSE, REMINDER_OPEN } from '../constants.js';
 import type { Attachment, Message, Reasoning } from '../types.js';
 
@@ -102,30 +103,21 @@ export function guessMediaType(url: string, fallback: string): string {
 /** Narrow an unknown JSON value to a plain object, or throw a format error naming `index`. */
 export function expectObject(value: unknown, index: number, what: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TranscriptFormatError(index, `expected ${what} (an object), found ${describe(value)}`);
+    throw new TranscriptFormatError(index, `expected ${what} (an object), found ${describeValue(value)}`);
   }
   return value as Record<string, unknown>;
 }
 
-/** Short description of a JSON value's kind for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value)}`;
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
 /** A part's `type` for error messages: `"tool_use"` for a string, else its kind (`a number`, `null`). */
 export function describeType(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : describe(value);
+  return typeof value === 'string' ? JSON.stringify(value) : describeValue(value);
 }
 
 /** Read a required string field, or throw naming the message index and field. */
 export function expectString(object: Record<string, unknown>, key: string, index: number): string {
   const value = object[key];
   if (typeof value !== 'string')
-    throw new TranscriptFormatError(index, `expected "${key}" to be a string, found ${describe(value)}`);
+    throw new TranscriptFormatError(index, `expected "${key}" to be a string, found ${describeValue(value)}`);
   return value;
 }
 
@@ -141,7 +133,7 @@ export function expectMessageArray(input: unknown): unknown[] {
   }
   throw new TranscriptFormatError(
     -1,
-    `expected a JSON array of messages or { "messages": [...] }, found ${describe(input)}`,
+    `expected a JSON array of messages or { "messages": [...] }, found ${describeValue(input)}`,
   );
 }
 

@@ -1,8 +1,9 @@
 // One handwritten fixture per language, scanned through one helper and compared with a golden
 // file of the whole output (definitions, then reference counts sorted by name). A mismatch shows
-// as a diff; regenerate deliberately with `UPDATE_GOLDENS=1 npx vitest run golden`.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// as a diff; regenerate deliberately with `npx vitest run golden -u`.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareStrings } from '@ctxkit/internal';
 import { describe, expect, it } from 'vitest';
 import type { ScanResult } from '../types.js';
 import { languageForPath, scanSource } from './index.js';
@@ -20,7 +21,7 @@ function renderScan(result: ScanResult): string {
     lines.push(`  ${span} ${definition.kind} ${name}`, `    ${definition.signature}`);
   }
   lines.push('references:');
-  const names = [...result.references.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = [...result.references.keys()].sort(compareStrings);
   for (const name of names) lines.push(`  ${name} ${result.references.get(name)}`);
   return `${lines.join('\n')}\n`;
 }
@@ -29,15 +30,12 @@ function renderScan(result: ScanResult): string {
  * Scans `__fixtures__/<fixture>.txt` (the `.txt` keeps the type checker and linters off the
  * deliberately odd sources) and compares with `__goldens__/<fixture>.golden.txt`.
  */
-function expectGolden(fixture: string): void {
+async function expectGolden(fixture: string): Promise<void> {
   const language = languageForPath(fixture);
   expect(language, `no scanner language for ${fixture}`).toBeDefined();
   const text = readFileSync(join(FIXTURES, `${fixture}.txt`), 'utf8');
   const actual = renderScan(scanSource(text, language!));
-  const goldenPath = join(GOLDENS, `${fixture}.golden.txt`);
-  if (process.env.UPDATE_GOLDENS === '1') writeFileSync(goldenPath, actual);
-  expect(existsSync(goldenPath), `missing golden ${goldenPath}; run with UPDATE_GOLDENS=1`).toBe(true);
-  expect(actual).toBe(readFileSync(goldenPath, 'utf8'));
+  await expect(actual).toMatchFileSnapshot(join(GOLDENS, `${fixture}.golden.txt`));
 }
 
 describe('scanner goldens', () => {
@@ -55,8 +53,8 @@ describe('scanner goldens', () => {
     'Sample.cs',
     'sample.php',
   ]) {
-    it(`${fixture} matches its golden scan`, () => {
-      expectGolden(fixture);
+    it(`${fixture} matches its golden scan`, async () => {
+      await expectGolden(fixture);
     });
   }
 });
