@@ -84,6 +84,7 @@ export function contextMiddleware(options: ContextMiddlewareOptions): LanguageMo
             (options.calibration?.ratio ?? 1);
       const result = await prepareMessages(params.prompt, promptCodec, options, store.load(), {
         reservedTokens,
+        source: '@ctxkit/ai-sdk',
       });
       store.save(result.state);
       const next: CallOptions = { ...params, prompt: result.messages };

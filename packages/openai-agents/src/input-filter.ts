@@ -83,6 +83,7 @@ export function contextInputFilter(options: ContextInputFilterOptions): CallMode
     const { system: _system, ...rest } = options;
     const prepared = await prepareMessages(modelData.input, itemCodec, rest, store.load(), {
       reservedTokens,
+      source: '@ctxkit/openai-agents',
     });
     store.save(prepared.state);
     return instructions === undefined

@@ -285,7 +285,10 @@ ${bar(record, false)}<div class="reuse" title="prefix reused: ${count(record.pre
   function cacheHtml(record: Record): string {
     const prefix = record.prefix;
     if (prefix.previous === null) return '<p>The first request of the trace: nothing to reuse.</p>';
-    const previous = data.records.find((candidate) => candidate.seq === prefix.previous);
+    // The nearest earlier record with that number: a file can hold several conversations.
+    let previous: Record | undefined;
+    for (let index = selected - 1; index >= 0 && !previous; index--)
+      if (data.records[index]!.seq === prefix.previous) previous = data.records[index];
     const head = `<p>Reused from <a href="#" data-go="${prefix.previous}">#${prefix.previous}</a>: ${number('prefix-messages', prefix.messages)} of ${count(record.messages.length)} messages, ${number('prefix-tokens', prefix.tokens)} of ${count(record.tokens)} tokens (${percent(prefix.tokens, record.tokens)}).</p>`;
     if (prefix.brokeAt === null)
       return `${head}<p class="ok">The previous request carried over whole: a cache hit up to its end.</p>`;
@@ -430,8 +433,11 @@ ${dropped.length > 0 ? `<section aria-labelledby="h-dropped"><h3 id="h-dropped">
     if (!link) return;
     event.preventDefault();
     const seq = Number(link.getAttribute('data-go'));
-    const index = data.records.findIndex((record) => record.seq === seq);
-    if (index >= 0) select(index, true);
+    for (let index = selected - 1; index >= 0; index--) {
+      if (data.records[index]!.seq !== seq) continue;
+      select(index, true);
+      return;
+    }
   });
   let pending: number | undefined;
   search.addEventListener('input', () => {

@@ -1,0 +1,138 @@
+import { createServer, type ServerResponse } from 'node:http';
+import { renderTracePage } from '@ctxkit/trace';
+import { UserError } from '../errors.js';
+import { TraceFollower, type TraceUpdate } from './trace-follower.js';
+
+/** Options of {@link startLiveServer}. */
+export interface LiveServerOptions {
+  /** The trace file to follow. */
+  path: string;
+  /** The page's title (the trace as the user named it). */
+  title: string;
+  /** Port on 127.0.0.1; 0 lets the system choose. */
+  port: number;
+  /** How often the file is checked for new lines. */
+  pollMs?: number;
+}
+
+/** A running live view. */
+export interface LiveServer {
+  /** `http://127.0.0.1:PORT/`. */
+  url: string;
+  /** Resolves once the server has stopped. */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+// Often enough to feel live; a stat call per tick costs nothing.
+const DEFAULT_POLL_MS = 250;
+// A comment line every so often keeps proxies and the browser from timing the stream out.
+const KEEPALIVE_MS = 15_000;
+
+function send(response: ServerResponse, update: TraceUpdate): void {
+  response.write(`data: ${JSON.stringify(update)}\n\n`);
+}
+
+/**
+ * `ctxkit inspect --serve`: the page on 127.0.0.1, rendered with every record so far, and a
+ * Server-Sent Events stream (`/events?after=N`) that sends the records appended after the Nth as the
+ * file grows. Only the loopback interface listens: a trace holds prompts.
+ */
+export async function startLiveServer(options: LiveServerOptions): Promise<LiveServer> {
+  const follower = new TraceFollower(options.path);
+  follower.read();
+  const clients = new Set<{ response: ServerResponse; sent: number; problems: number }>();
+
+  const flush = () => {
+    for (const client of clients) {
+      const records = follower.records.slice(client.sent);
+      const problems = follower.problems.slice(client.problems);
+      if (records.length === 0 && problems.length === 0) continue;
+      client.sent = follower.records.length;
+      client.problems = follower.problems.length;
+      send(client.response, { records, problems });
+    }
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method !== 'GET') {
+      response.writeHead(405, { allow: 'GET' }).end();
+      return;
+    }
+    if (url.pathname === '/') {
+      const records = [...follower.records];
+      const page = renderTracePage(records, {
+        title: options.title,
+        problems: follower.problems,
+        events: `/events?after=${records.length}&problems=${follower.problems.length}`,
+      });
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(page);
+      return;
+    }
+    if (url.pathname === '/events') {
+      const after = Number(url.searchParams.get('after') ?? 0);
+      const problems = Number(url.searchParams.get('problems') ?? 0);
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      response.write(': ctxkit inspect\n\n');
+      const client = {
+        response,
+        sent: Number.isInteger(after) && after >= 0 ? after : 0,
+        problems: Number.isInteger(problems) && problems >= 0 ? problems : 0,
+      };
+      clients.add(client);
+      request.on('close', () => clients.delete(client));
+      flush();
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+  });
+
+  const poll = setInterval(() => {
+    try {
+      const before = follower.records.length;
+      const update = follower.read();
+      // A rewritten (shorter) file starts over: clients reload to see it.
+      if (follower.records.length < before) for (const client of clients) client.response.end();
+      if (update.records.length > 0 || update.problems.length > 0) flush();
+    } catch {
+      // Moved or deleted for a moment (a log rotation): the next tick looks again.
+    }
+  }, options.pollMs ?? DEFAULT_POLL_MS);
+  const keepalive = setInterval(() => {
+    for (const client of clients) client.response.write(': keepalive\n\n');
+  }, KEEPALIVE_MS);
+  poll.unref();
+  keepalive.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      clearInterval(poll);
+      clearInterval(keepalive);
+      if (error.code === 'EADDRINUSE') reject(new UserError(`--port ${options.port} is already in use`));
+      else if (error.code === 'EACCES') reject(new UserError(`--port ${options.port}: permission denied`));
+      else reject(error);
+    });
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    closed,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(poll);
+        clearInterval(keepalive);
+        for (const client of clients) client.response.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
