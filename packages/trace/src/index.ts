@@ -1,5 +1,7 @@
 export type { CompactionSettings } from './compaction.js';
 export { compactionTrace } from './compaction.js';
+export type { CompactionInputSettings } from './compaction-input.js';
+export { compactionTraceInput } from './compaction-input.js';
 export type { TraceInput, TraceMessageInput, TraceRecordOptions } from './create-record.js';
 export { createTraceRecord, hashMessage, sharedPrefix } from './create-record.js';
 export { formatTraceLine } from './format-line.js';

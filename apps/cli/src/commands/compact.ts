@@ -14,12 +14,12 @@ import {
 } from '@ctxkit/compact';
 import { resolveProfile } from '@ctxkit/context';
 import { createTokenizer, type Encoding } from '@ctxkit/tokenize';
+import { compactionTraceInput } from '@ctxkit/trace';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
 import { parseWholeNumber } from '../parse-number.js';
-import { compactTraceInput } from '../trace/compact-trace.js';
 import { appendTraceRecord, traceTarget } from '../trace/trace-file.js';
 import { createModelSummarizer } from './summarizer.js';
 
@@ -263,7 +263,7 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         const settings = { budget, trigger: options.trigger, target: options.target, encoding };
         appendTraceRecord(
           trace,
-          compactTraceInput(
+          compactionTraceInput(
             result,
             {
               source: 'ctxkit compact',

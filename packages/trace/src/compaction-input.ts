@@ -1,8 +1,10 @@
 import type { CompactionResult, CountTokens } from '@ctxkit/compact';
-import { compactionTrace, type TraceInput, transcriptTrace } from '@ctxkit/trace';
+import { compactionTrace } from './compaction.js';
+import type { TraceInput } from './create-record.js';
+import { transcriptTrace } from './transcript.js';
 
 /** What a compaction ran with, and how to name it in the trace. */
-export interface CompactTraceSettings {
+export interface CompactionInputSettings {
   source: string;
   /** The budget the transcript had to fit. */
   budget: number;
@@ -18,12 +20,13 @@ export interface CompactTraceSettings {
 }
 
 /**
- * The transcript a compaction returned, as the request it would be sent as: its messages and
- * composition, the budget block (the budget is what the transcript may fill), and every stage.
+ * The transcript a compaction returned, as the request it would be sent as — its messages and
+ * composition, the budget block (the budget is what the transcript may fill), every stage — for a
+ * harness that stores the compacted transcript and sends it (`ctxkit compact --trace`).
  */
-export function compactTraceInput(
+export function compactionTraceInput(
   result: CompactionResult,
-  settings: CompactTraceSettings,
+  settings: CompactionInputSettings,
   countTokens: CountTokens,
 ): TraceInput {
   const traced = transcriptTrace(result.messages, countTokens);
