@@ -358,9 +358,9 @@ ${digests.join('')}</section>`;
 <section aria-labelledby="h-budget"><h3 id="h-budget">Budget</h3>${bar(record, true)}
 <p>${number('used', budget.used)} used of ${number('available', budget.available)} available (${percent(budget.used, budget.available)}) in a ${number('window', budget.window)}-token window${reserves.length > 0 ? `; reserves: ${reserves.join(' · ')}` : ''}.${budget.dropped ? ` Dropped: ${number('dropped-count', budget.dropped.count)} items, ${count(budget.dropped.tokens)} tokens.` : ''}${budget.truncated && budget.truncated.count > 0 ? ` Truncated: ${count(budget.truncated.count)} items, ${count(budget.truncated.tokens)} tokens cut.` : ''}</p></section>
 <section aria-labelledby="h-composition"><h3 id="h-composition">Composition</h3>${table(['section', 'tokens', 'share', 'items'], composition, ' class="composition"')}</section>
+${filesHtml(record)}
 <section aria-labelledby="h-cache"><h3 id="h-cache">Prompt cache</h3>${cacheHtml(record)}</section>
 ${compactionHtml(record)}
-${filesHtml(record)}
 ${dropped.length > 0 ? `<section aria-labelledby="h-dropped"><h3 id="h-dropped">Did not fit</h3>${list(dropped.map((item) => `${escapeHtml(item.kind)} <code>${escapeHtml(item.name)}</code> (${count(item.tokens)} tokens)`))}</section>` : ''}
 <section aria-labelledby="h-messages"><h3 id="h-messages">Messages (${record.messages.length})</h3><ol class="messages">${messages.join('')}</ol></section>`;
   }
