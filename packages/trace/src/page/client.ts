@@ -71,14 +71,36 @@ export function tracePageScript(): void {
     prefix: { previous: number | null; messages: number; tokens: number; brokeAt: number | null };
   };
   type Problem = { line: number; message: string };
-  type Data = { title: string; texts: string[]; records: Record[]; problems: Problem[]; events?: string };
+  type Data = {
+    title: string;
+    texts: string[];
+    messages: [string, string | null, string, number][];
+    records: (Omit<Record, 'messages'> & { m?: number[]; messages: Message[] })[];
+    problems: Problem[];
+    events?: string;
+  };
   type RawMessage = { role: string; name?: string; tokens: number; hash: string; text?: string };
 
+  // Marks for the bench (apps/bench inspect): where opening a long trace spends its time.
+  performance.mark('ctxkit:start');
   const data = JSON.parse(document.getElementById('trace-data')!.textContent!) as Data;
+  performance.mark('ctxkit:parsed');
   const textIndex = new Map<string, number>();
   data.texts.forEach((text, index) => {
     textIndex.set(text, index);
   });
+  // Each record's messages from the shared table (see pageData): pairs of message index and tokens.
+  for (const record of data.records) {
+    const pairs = record.m ?? [];
+    const messages: Message[] = [];
+    for (let at = 0; at < pairs.length; at += 2) {
+      const [role, name, hash, text] = data.messages[pairs[at]!]!;
+      messages.push({ role, name: name ?? undefined, tokens: pairs[at + 1]!, hash, text });
+    }
+    record.messages = messages;
+    delete record.m;
+  }
+  performance.mark('ctxkit:decoded');
 
   const $ = (id: string) => document.getElementById(id)!;
   const timeline = $('timeline');
@@ -190,21 +212,33 @@ export function tracePageScript(): void {
     return `<div class="bar${large ? ' large' : ''}" aria-hidden="true">${segments}${budgetMark}</div>`;
   }
 
+  // A row's bar is one element painted with gradients — segments, the budget mark, the reused
+  // prefix as a green line under them — so a long session's timeline stays a few thousand nodes.
+  function rowBar(record: Record): string {
+    const scale = Math.max(record.budget.window, record.budget.used, 1);
+    const stops: string[] = [];
+    let at = 0;
+    for (const section of record.sections) {
+      if (section.tokens <= 0) continue;
+      const end = at + (100 * section.tokens) / scale;
+      stops.push(`var(--s-${section.kind.replace(/[^a-z-]/g, '')}) ${at.toFixed(2)}% ${end.toFixed(2)}%`);
+      at = end;
+    }
+    stops.push(`transparent ${at.toFixed(2)}%`);
+    const mark = ((100 * record.budget.available) / scale).toFixed(2);
+    const reused = ((100 * record.prefix.tokens) / scale).toFixed(2);
+    return `<div class="rowbar" title="${count(record.tokens)} tokens; prefix reused ${count(record.prefix.tokens)}" style="background:linear-gradient(to right,transparent ${mark}%,var(--fg) ${mark}%,var(--fg) calc(${mark}% + 2px),transparent calc(${mark}% + 2px)),linear-gradient(to right,${stops.join(',')}) top left/100% 8px no-repeat,linear-gradient(var(--ok),var(--ok)) bottom left/${reused}% 3px no-repeat,var(--panel)"></div>`;
+  }
+
   function row(index: number): string {
     const record = data.records[index]!;
-    const badges: string[] = [];
-    if (cutStages(record) > 0) badges.push('<span class="badge cut" title="a compaction cut">cut</span>');
-    else if (compacted(record)) badges.push('<span class="badge compact" title="compacted">compacted</span>');
+    let badges = '';
+    if (cutStages(record) > 0) badges += '<span class="badge cut">cut</span>';
+    else if (compacted(record)) badges += '<span class="badge compact">compacted</span>';
     if (cacheBroke(record))
-      badges.push(
-        `<span class="badge broke" title="cache broke at message ${record.prefix.brokeAt}">cache broke</span>`,
-      );
-    if (overBudget(record)) badges.push('<span class="badge over">over budget</span>');
-    // On the bar's scale, so the green line ends under the point where the cached prefix ends.
-    const reused = (100 * record.prefix.tokens) / Math.max(record.budget.window, record.budget.used, 1);
-    return `<li role="option" id="row-${index}" data-index="${index}" data-seq="${record.seq}" data-tokens="${record.tokens}" aria-selected="${index === selected}"${index === selected ? ' class="selected"' : ''}>
-<div class="row-head"><span class="seq">#${record.seq}</span><span class="kind">${escapeHtml(record.kind === 'pack' ? 'pack' : record.source)}</span><span class="used">${count(record.budget.used)} / ${count(record.budget.available)}</span>${badges.join('')}</div>
-${bar(record, false)}<div class="reuse" title="prefix reused: ${count(record.prefix.tokens)} tokens"><span style="width:${reused.toFixed(2)}%"></span></div></li>`;
+      badges += `<span class="badge broke" title="at message ${record.prefix.brokeAt}">cache broke</span>`;
+    if (overBudget(record)) badges += '<span class="badge over">over budget</span>';
+    return `<li role="option" id="row-${index}" data-index="${index}" data-seq="${record.seq}" data-tokens="${record.tokens}" aria-selected="${index === selected}"${index === selected ? ' class="selected"' : ''}><div class="row-head"><b>#${record.seq}</b><span class="kind">${escapeHtml(record.kind === 'pack' ? 'pack' : record.source)}</span><span class="used">${count(record.budget.used)} / ${count(record.budget.available)}</span>${badges}</div>${rowBar(record)}</li>`;
   }
 
   function renderTimeline(): void {
@@ -471,7 +505,9 @@ ${dropped.length > 0 ? `<section aria-labelledby="h-dropped"><h3 id="h-dropped">
   });
 
   renderSummary();
+  performance.mark('ctxkit:summary');
   renderTimeline();
+  performance.mark('ctxkit:timeline');
   renderDetail();
 
   if (data.events) {
@@ -500,4 +536,5 @@ ${dropped.length > 0 ? `<section aria-labelledby="h-dropped"><h3 id="h-dropped">
   }
   document.documentElement.dataset.count = String(data.records.length);
   document.documentElement.dataset.ready = 'true';
+  performance.mark('ctxkit:ready');
 }

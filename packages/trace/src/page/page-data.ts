@@ -1,31 +1,30 @@
 import type { TraceProblem, TraceRecord } from '../types.js';
 
-/** A message as the page holds it: its text an index into {@link PageData.texts} (-1 when redacted). */
-export interface PageMessage {
-  role: string;
-  name?: string;
-  tokens: number;
-  hash: string;
-  text: number;
-}
-
-/** A record as the page holds it. */
-export type PageRecord = Omit<TraceRecord, 'messages'> & { messages: PageMessage[] };
+/** A distinct message: role, name (or null), hash, and its text as an index into {@link PageData.texts} (-1: redacted). */
+export type PageMessage = [role: string, name: string | null, hash: string, text: number];
 
 /**
- * What the page embeds: each distinct message text once. A long session sends its history again on
- * every request, so a trace repeats most texts hundreds of times; the page keeps one copy of each.
+ * A record as the page holds it: its messages as a flat list of pairs — an index into
+ * {@link PageData.messages} and the tokens the message took in this request.
+ */
+export type PageRecord = Omit<TraceRecord, 'messages'> & { m: number[] };
+
+/**
+ * What the page embeds: each distinct message once, each distinct text once. A long session sends
+ * its history again on every request, so a trace repeats most messages hundreds of times; the page
+ * keeps one copy and a pair of numbers per repeat.
  */
 export interface PageData {
   title: string;
   texts: string[];
+  messages: PageMessage[];
   records: PageRecord[];
   problems: TraceProblem[];
   /** Where the live view's events come from (`--serve`), if it is live. */
   events?: string;
 }
 
-/** Records as the page's data, texts shared (numbered in first-seen order, so the bytes are stable). */
+/** Records as the page's data, messages and texts shared (numbered in first-seen order: stable bytes). */
 export function pageData(
   records: readonly TraceRecord[],
   problems: readonly TraceProblem[],
@@ -34,8 +33,11 @@ export function pageData(
 ): PageData {
   const texts: string[] = [];
   const textIndex = new Map<string, number>();
+  const messages: PageMessage[] = [];
+  const messageIndex = new Map<string, number>();
   const pageRecords = records.map((record): PageRecord => {
-    const messages = record.messages.map((message): PageMessage => {
+    const m: number[] = [];
+    for (const message of record.messages) {
       let text = -1;
       if (message.text !== undefined) {
         const known = textIndex.get(message.text);
@@ -45,17 +47,26 @@ export function pageData(
           textIndex.set(message.text, text);
         } else text = known;
       }
-      return {
-        role: message.role,
-        ...(message.name !== undefined ? { name: message.name } : {}),
-        tokens: message.tokens,
-        hash: message.hash,
-        text,
-      };
-    });
-    return { ...record, messages };
+      const key = `${message.hash}\n${text}\n${message.role}\n${message.name ?? ''}`;
+      let id = messageIndex.get(key);
+      if (id === undefined) {
+        id = messages.length;
+        messages.push([message.role, message.name ?? null, message.hash, text]);
+        messageIndex.set(key, id);
+      }
+      m.push(id, message.tokens);
+    }
+    const { messages: _messages, ...rest } = record;
+    return { ...rest, m };
   });
-  return { title, texts, records: pageRecords, problems: [...problems], ...(events ? { events } : {}) };
+  return {
+    title,
+    texts,
+    messages,
+    records: pageRecords,
+    problems: [...problems],
+    ...(events ? { events } : {}),
+  };
 }
 
 /** JSON safe inside a `<script>` element: no `</script>` or `<!--` can end or confuse it. */

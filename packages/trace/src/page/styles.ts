@@ -30,17 +30,19 @@ nav { border-right: 1px solid var(--line); display: flex; flex-direction: column
 #shown { font-size: 12px; color: var(--muted); padding: 4px 8px; }
 #timeline { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; min-height: 0; }
 #timeline li { padding: 5px 8px; border-bottom: 1px solid var(--line); cursor: pointer; }
+/* A long session has thousands of rows: those off screen are not laid out or painted until scrolled to. */
+#timeline li[data-index] { content-visibility: auto; contain-intrinsic-size: auto 46px; }
 #timeline li.selected { background: var(--selected); }
 #timeline:focus-visible li.selected { outline: 2px solid var(--accent); outline-offset: -2px; }
 .row-head { display: flex; gap: 8px; align-items: baseline; font-size: 12.5px; white-space: nowrap; overflow: hidden; }
-.seq { font-weight: 600; min-width: 3.5em; } .kind { color: var(--muted); overflow: hidden; text-overflow: ellipsis; } .used { margin-left: auto; font-variant-numeric: tabular-nums; }
+.row-head b { min-width: 3.5em; } .kind { color: var(--muted); overflow: hidden; text-overflow: ellipsis; } .used { margin-left: auto; font-variant-numeric: tabular-nums; }
 .badge { font-size: 11px; padding: 0 5px; border-radius: 8px; border: 1px solid currentColor; }
 .badge.cut, .badge.compact { color: var(--s-summary); } .badge.broke { color: var(--warn); } .badge.over { color: var(--bad); }
 .bar { position: relative; display: flex; height: 8px; margin-top: 4px; background: var(--panel); border: 1px solid var(--line); border-radius: 3px; overflow: hidden; }
 .bar.large { height: 18px; }
 .seg { display: block; height: 100%; flex: none; }
 .mark { position: absolute; top: -1px; bottom: -1px; width: 2px; background: var(--fg); }
-.reuse { height: 3px; margin-top: 2px; } .reuse span { display: block; height: 100%; background: var(--ok); }
+.rowbar { height: 13px; margin-top: 4px; border: 1px solid var(--line); border-radius: 3px; }
 ${[
   'system',
   'tools',
