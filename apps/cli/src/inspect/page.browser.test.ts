@@ -76,7 +76,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshots, `${name}-1280x800.png`) });
   await page.setViewportSize({ width: 400, height: 800 });
   // Narrow: one column, nothing wider than the window.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: join(screenshots, `${name}-400x800.png`) });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -184,7 +184,7 @@ describe.skipIf(!available)('the inspector page in chromium', () => {
     expect(await page.locator('#detail h2').textContent()).toMatch(/^#198 /);
     expect(await value(page, 'used')).toBe(records[198]!.budget.used);
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('detail-title');
+    expect(await page.evaluate<string>('document.activeElement.id')).toBe('detail-title');
     // Search: `/` focuses it; message texts are searched.
     await page.keyboard.press('/');
     const query = 'src/module-7.ts';
@@ -192,14 +192,11 @@ describe.skipIf(!available)('the inspector page in chromium', () => {
     const expected = records.filter((record) =>
       record.messages.some((message) => message.text?.toLowerCase().includes(query)),
     ).length;
-    await page.waitForFunction(
-      (text) => document.getElementById('shown')?.textContent === text,
-      `${expected} of 200 shown`,
-    );
+    await expect.poll(() => page.locator('#shown').textContent()).toBe(`${expected} of 200 shown`);
     expect(expected).toBeGreaterThan(0);
     expect(await page.locator('#timeline li[data-index]').count()).toBe(expected);
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.getElementById('shown')?.textContent === '200 of 200 shown');
+    await expect.poll(() => page.locator('#shown').textContent()).toBe('200 of 200 shown');
     await page.selectOption('#filter', 'cache-break');
     expect(await page.locator('#timeline li[data-index]').count()).toBe(breaks);
     await page.selectOption('#filter', 'all');

@@ -66,14 +66,36 @@ export function readLastLine(path: string): string | undefined {
   }
 }
 
+/** Whether a non-empty file's last byte is not a newline (a write cut off): the next line must start afresh. */
+function endsMidLine(path: string): boolean {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    const size = fstatSync(descriptor).size;
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    readSync(descriptor, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 /**
  * Append one record for `input` to the trace: numbered after the file's last record, its prefix
  * measured against it, stamped with `time`. A last line that is not a record (a cut-off write) is
- * compared with nothing; the new record still follows it.
+ * compared with nothing, and the new record starts on a line of its own.
  */
 export function appendTraceRecord(target: TraceTarget, input: TraceInput, time: Date): TraceRecord {
   let previous: TraceRecord | undefined;
+  let separator = '';
   try {
+    if (endsMidLine(target.path)) separator = '\n';
     const last = readLastLine(target.path);
     if (last !== undefined) {
       const parsed = parseTraceLine(last, 0);
@@ -87,7 +109,7 @@ export function appendTraceRecord(target: TraceTarget, input: TraceInput, time: 
     { ...(previous ? { previous } : {}), redact: target.redact },
   );
   try {
-    appendFileSync(target.path, formatTraceLine(record));
+    appendFileSync(target.path, separator + formatTraceLine(record));
   } catch (error) {
     throw fileUserError(error, target.file) ?? error;
   }
