@@ -29,8 +29,18 @@ const DEFAULT_POLL_MS = 250;
 // A comment line every so often keeps proxies and the browser from timing the stream out.
 const KEEPALIVE_MS = 15_000;
 
-function send(response: ServerResponse, update: TraceUpdate): void {
-  response.write(`data: ${JSON.stringify(update)}\n\n`);
+// Each event's id says how many records and problems the client has after it, so a browser that
+// reconnects (EventSource sends the last id back) gets exactly what it missed.
+function send(response: ServerResponse, update: TraceUpdate, records: number, problems: number): void {
+  response.write(`id: ${records}.${problems}\ndata: ${JSON.stringify(update)}\n\n`);
+}
+
+/** `N.M` from a Last-Event-ID header, or undefined. */
+function parseEventId(
+  value: string | string[] | undefined,
+): { records: number; problems: number } | undefined {
+  const match = typeof value === 'string' ? /^(\d+)\.(\d+)$/.exec(value) : null;
+  return match ? { records: Number(match[1]), problems: Number(match[2]) } : undefined;
 }
 
 /**
@@ -50,7 +60,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
       if (records.length === 0 && problems.length === 0) continue;
       client.sent = follower.records.length;
       client.problems = follower.problems.length;
-      send(client.response, { records, problems });
+      send(client.response, { records, problems }, client.sent, client.problems);
     }
   };
 
@@ -72,8 +82,9 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
       return;
     }
     if (url.pathname === '/events') {
-      const after = Number(url.searchParams.get('after') ?? 0);
-      const problems = Number(url.searchParams.get('problems') ?? 0);
+      const resumed = parseEventId(request.headers['last-event-id']);
+      const after = resumed?.records ?? Number(url.searchParams.get('after') ?? 0);
+      const problems = resumed?.problems ?? Number(url.searchParams.get('problems') ?? 0);
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',

@@ -19,7 +19,7 @@ export interface TracedPack {
   ranking: readonly RankedFile[];
 }
 
-// How each section's blocks open in a pack's text (`@ctxkit/context`'s buildPack).
+// How each section's blocks open and close in a pack's text (`@ctxkit/context`'s buildPack).
 const BLOCK_OPENERS: Record<PackSectionKind, string> = {
   instructions: '<instructions',
   skills: '<skills',
@@ -27,6 +27,14 @@ const BLOCK_OPENERS: Record<PackSectionKind, string> = {
   docs: '<doc ',
   files: '<file ',
   task: '<task>',
+};
+const BLOCK_CLOSERS: Record<PackSectionKind, string> = {
+  instructions: '</instructions>',
+  skills: '</skills>',
+  'repo-map': '</repo-map>',
+  docs: '</doc>',
+  files: '</file>',
+  task: '</task>',
 };
 
 // Blocks of a pack are joined by one blank line.
@@ -41,8 +49,9 @@ export function taskLabel(task: string): string {
 /**
  * The pack as trace messages, one per block (an instruction file set, the skills, the map, each doc
  * and file, the task), so that two packs are compared block by block for the prefix a cache keeps.
- * The blocks are found where each item's opening tag follows a blank line, in the order the sections
- * list them; if that does not put the text back together exactly, the pack is one message.
+ * A block ends where its closing tag is followed by a blank line and the next item's opening tag,
+ * in the order the sections list them; if any block does not open and close as its kind does, the
+ * pack is recorded as one message.
  */
 export function packMessages(gathered: Pick<TracedPack, 'pack'>): TraceMessageInput[] {
   const { pack } = gathered;
@@ -60,18 +69,24 @@ export function packMessages(gathered: Pick<TracedPack, 'pack'>): TraceMessageIn
     const next = items[index + 1];
     let end = pack.text.length;
     if (next) {
-      end = pack.text.indexOf(`${BLOCK_SEPARATOR}${BLOCK_OPENERS[next.kind]}`, start + 1);
-      if (end < 0) return whole;
+      const boundary = `${BLOCK_CLOSERS[kind]}${BLOCK_SEPARATOR}${BLOCK_OPENERS[next.kind]}`;
+      const at = pack.text.indexOf(boundary, start);
+      if (at < 0) return whole;
+      end = at + BLOCK_CLOSERS[kind].length;
     }
+    const text = pack.text.slice(start, end);
+    // The pack's text ends with a newline after its last block.
+    const closed = text.replace(/\n+$/, '').endsWith(BLOCK_CLOSERS[kind]);
+    if (!text.startsWith(BLOCK_OPENERS[kind]) || !closed) return whole;
     blocks.push({
       role: 'user',
       name: kind === 'files' || kind === 'docs' ? `${kind}: ${item.name}` : kind,
-      text: pack.text.slice(start, end),
+      text,
       tokens: item.tokens,
     });
     start = end + BLOCK_SEPARATOR.length;
   }
-  return blocks.map((block) => block.text).join(BLOCK_SEPARATOR) === pack.text ? blocks : whole;
+  return blocks;
 }
 
 /** The ranked files of a pack for a trace: rank and score from the map, why, and what was shown. */
