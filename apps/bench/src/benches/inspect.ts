@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -63,6 +63,10 @@ export const inspectBench: Bench = {
     const runs = Number(values.runs);
     if (!Number.isInteger(requests) || requests < 1 || !Number.isInteger(runs) || runs < 1) {
       process.stderr.write(USAGE);
+      return 2;
+    }
+    if (!existsSync(values.chromium)) {
+      process.stderr.write(`inspect: no chromium at ${values.chromium} (Debian: apt-get install chromium)\n`);
       return 2;
     }
     const generated = performance.now();
