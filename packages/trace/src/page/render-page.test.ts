@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTraceRecord } from '../create-record.js';
+import { expectGolden } from '../testing/expect-golden.js';
 import { renderTracePage } from './render-page.js';
 
 const records = [0, 1].map((seq) =>
@@ -42,5 +43,14 @@ describe('renderTracePage', () => {
   it('connects to the live stream only when given one', () => {
     expect(page).not.toContain('"events"');
     expect(renderTracePage(records, { events: '/events' })).toContain('"events":"/events"');
+  });
+});
+
+describe('the page for a small trace', () => {
+  it('is the golden page, byte for byte', () => {
+    expectGolden(
+      'page.html',
+      renderTracePage(records, { title: 'session.jsonl', problems: [{ line: 3, message: 'expected JSON' }] }),
+    );
   });
 });
