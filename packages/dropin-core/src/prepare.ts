@@ -58,6 +58,8 @@ export interface PrepareExtras {
   reservedTokens?: number;
   /** The drop-in's name, for trace records (`@ctxkit/ai-sdk`). */
   source?: string;
+  /** The model the request goes to, when the framework says (its id), for trace records. */
+  model?: string;
 }
 
 function calibrated(count: CountTokens, ratio: number): CountTokens {
@@ -187,7 +189,7 @@ export async function prepareMessages<T>(
       {
         source: extras.source ?? '@ctxkit/dropin-core',
         kind: 'chat',
-        model: { name: 'model', window: options.budget },
+        model: { name: extras.model ?? 'model', window: options.budget },
         tokenizer: {
           name: `${options.countTokens ? 'countTokens' : 'estimate'}${ratio === 1 ? '' : ` × ${ratio}`}`,
           exact: false,
