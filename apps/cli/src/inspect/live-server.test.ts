@@ -88,6 +88,16 @@ describe('startLiveServer', () => {
       const resumed = await events(`${server.url}events?after=0&problems=0`, 1, { 'last-event-id': '4.1' });
       expect(resumed[0]!.data.records.map((record) => record.seq)).toEqual([4, 5]);
       expect((await fetch(`${server.url}nope`)).status).toBe(404);
+      // Another name for this address (a rebound domain) gets nothing.
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const call = request(server.url, { headers: { host: 'attacker.example' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        call.on('error', reject);
+        call.end();
+      });
+      expect(rebound).toBe(403);
     } finally {
       await server.close();
     }

@@ -43,6 +43,14 @@ function parseEventId(
   return match ? { records: Number(match[1]), problems: Number(match[2]) } : undefined;
 }
 
+// The names a browser on this machine uses for the server.
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
+function hostPortIs(host: string | undefined, port: number): boolean {
+  const match = /:(\d+)$/.exec(host ?? '');
+  return match !== null && Number(match[1]) === port;
+}
+
 /**
  * `ctxkit inspect --serve`: the page on 127.0.0.1, rendered with every record so far, and a
  * Server-Sent Events stream (`/events?after=N`) that sends the records appended after the Nth as the
@@ -64,8 +72,18 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
     }
   };
 
+  let port = options.port;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    // A trace holds prompts: answer only requests addressed to this loopback server, so a web page
+    // whose name was rebound to 127.0.0.1 cannot read it.
+    if (
+      !LOOPBACK_HOSTS.has((request.headers.host ?? '').replace(/:\d+$/, '')) ||
+      !hostPortIs(request.headers.host, port)
+    ) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('forbidden\n');
+      return;
+    }
     if (request.method !== 'GET') {
       response.writeHead(405, { allow: 'GET' }).end();
       return;
@@ -133,7 +151,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
   });
   const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://127.0.0.1:${port}/`,
     closed,
