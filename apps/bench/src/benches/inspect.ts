@@ -96,7 +96,8 @@ export const inspectBench: Bench = {
         opens.push(performance.now() - started);
         // The page's own clock: navigation start to its ready mark (no driver round trips).
         marks.push(
-          await tab.evaluate(() => performance.getEntriesByName('ctxkit:ready')[0]?.startTime ?? Number.NaN),
+          // A string, not a function: the bundle renames this module's imported `performance`.
+          await tab.evaluate<number>("performance.getEntriesByName('ctxkit:ready')[0]?.startTime ?? NaN"),
         );
         // Moving to the last request redraws the detail of a request late in the session.
         await tab.focus('#timeline');
