@@ -12,7 +12,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
 packs="$work/packs"
 mkdir -p "$packs"
-for dir in tokenize compact "$package"; do
+for dir in tokenize compact trace "$package"; do
   (cd "$root/packages/$dir" && npx -y pnpm@10 pack --pack-destination "$packs" > /dev/null)
 done
 project="$work/project"

@@ -1,6 +1,7 @@
 import { budgetBench } from './benches/budget.js';
 import { compactBench } from './benches/compact.js';
 import { frameworksBench } from './benches/frameworks.js';
+import { inspectBench } from './benches/inspect.js';
 import { localizeBench } from './benches/localize.js';
 import { mapBench } from './benches/map.js';
 import { mapQualityBench } from './benches/map-quality.js';
@@ -102,6 +103,7 @@ export const benches: Record<string, Bench> = {
   budget: budgetBench,
   compact: compactBench,
   frameworks: frameworksBench,
+  inspect: inspectBench,
   localize: localizeBench,
   map: mapBench,
   'map-quality': mapQualityBench,

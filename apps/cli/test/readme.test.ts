@@ -35,6 +35,26 @@ describe('the CLI README', () => {
     writeFileSync(join(transcripts, 'session.json'), JSON.stringify(session));
   });
 
+  // The inspect example reads a trace: one written by a compaction of that session.
+  beforeAll(async () => {
+    const traced = await runCli(
+      [
+        '--cwd',
+        transcripts,
+        'compact',
+        'session.json',
+        '--format',
+        'openai',
+        '--window',
+        '8000',
+        '--trace',
+        'trace.jsonl',
+      ],
+      { cwd: cliRoot },
+    );
+    expect(traced.code, traced.stderr).toBe(0);
+  }, 60_000);
+
   it('lists every subcommand of ctxkit --help with an example', async () => {
     const help = await runCli(['--help']);
     const section = help.stdout.slice(help.stdout.indexOf('Commands:'), help.stdout.indexOf('\nExamples:'));
@@ -47,7 +67,7 @@ describe('the CLI README', () => {
   it('has examples that run', { timeout: 180_000 }, async () => {
     for (const example of examples) {
       const words = shellWords(example.line);
-      const usesTranscript = words.includes('session.json');
+      const usesTranscript = words.includes('session.json') || words.includes('trace.jsonl');
       let args = usesTranscript ? ['--cwd', transcripts, ...words] : words;
       // A server runs until stopped: here it stops itself after a moment, on a socket of its own.
       if (example.command === 'serve') {

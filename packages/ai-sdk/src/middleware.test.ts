@@ -2,6 +2,7 @@ import { countTranscriptTokens, ELIDED_MARKER, validate } from '@ctxkit/compact'
 import { keyOf } from '@ctxkit/dropin-core';
 import { loadTrajectories, type Trajectory } from '@ctxkit/dropin-core/testing/trajectories';
 import { createCalibration, createTokenizer } from '@ctxkit/tokenize';
+import type { TraceRecord } from '@ctxkit/trace';
 import {
   generateText,
   jsonSchema,
@@ -365,6 +366,37 @@ describe('contextMiddleware with the other entry points', () => {
       countTranscriptTokens(readPrompt(mock.doGenerateCalls[0]?.prompt as Prompt).messages) +
         (reports[0]?.reservedTokens ?? 0),
     );
+  });
+
+  it('records every model call with onTrace: the model id, the tools and what the prompt held', async () => {
+    const mock = replayModel(trajectory);
+    const records: TraceRecord[] = [];
+    const reports: ContextReport[] = [];
+    await generateText({
+      model: wrapLanguageModel({
+        model: mock,
+        middleware: contextMiddleware({
+          budget: 100_000,
+          onReport: (report) => reports.push(report),
+          onTrace: (record) => records.push(record),
+        }),
+      }),
+      system: trajectory.system,
+      messages: initialMessages(trajectory),
+      tools: replayTools(trajectory),
+      stopWhen: stepCountIs(4),
+    });
+    expect(records.length).toBe(mock.doGenerateCalls.length);
+    expect(records.map((record) => record.seq)).toEqual(records.map((_record, index) => index));
+    for (const [index, record] of records.entries()) {
+      expect(record).toMatchObject({ source: '@ctxkit/ai-sdk', model: { name: mock.modelId } });
+      expect(record.budget.used).toBe(reports[index]!.tokensOut);
+      expect(record.sections.find((section) => section.kind === 'tools')?.tokens).toBe(
+        reports[index]!.reservedTokens,
+      );
+    }
+    // A tool loop only appends: each call repeats the one before whole.
+    expect(records.slice(1).every((record) => record.prefix.brokeAt === null)).toBe(true);
   });
 
   it('a budget nothing can meet is a clear error before the model is called', async () => {

@@ -76,7 +76,7 @@ export function contextMiddleware(options: ContextMiddlewareOptions): LanguageMo
 
   return {
     specificationVersion: 'v3',
-    async transformParams({ params }) {
+    async transformParams({ params, model }) {
       const reservedTokens =
         options.countTools === false || !params.tools?.length
           ? 0
@@ -84,6 +84,8 @@ export function contextMiddleware(options: ContextMiddlewareOptions): LanguageMo
             (options.calibration?.ratio ?? 1);
       const result = await prepareMessages(params.prompt, promptCodec, options, store.load(), {
         reservedTokens,
+        source: '@ctxkit/ai-sdk',
+        ...(typeof model?.modelId === 'string' ? { model: model.modelId } : {}),
       });
       store.save(result.state);
       const next: CallOptions = { ...params, prompt: result.messages };

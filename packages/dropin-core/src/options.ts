@@ -1,5 +1,6 @@
 import type { CountTokens, Summarize, ToolNameMapping } from '@ctxkit/compact';
 import { failRange, failType } from '@ctxkit/internal';
+import type { TraceRecord } from '@ctxkit/trace';
 
 /**
  * What every ctxkit framework drop-in accepts. Only `budget` is required: the most tokens one request
@@ -40,6 +41,14 @@ export interface ContextOptions {
   overBudget?: 'throw' | 'send';
   /** Called with the report of every request, after the request is prepared and before it is sent. */
   onReport?: (report: ContextReport) => void;
+  /**
+   * Called with a trace record (`@ctxkit/trace`) of every request, right after `onReport`: its exact
+   * composition, messages, compaction stages and the prefix it shares with the previous request of
+   * the conversation. Append `formatTraceLine(record)` to a file and open it with `ctxkit inspect`.
+   */
+  onTrace?: (record: TraceRecord) => void;
+  /** With `onTrace`: records keep message hashes, roles and exact tokens, not texts. */
+  traceRedact?: boolean;
 }
 
 /** The subset of `@ctxkit/tokenize`'s `Calibration` a drop-in uses. */
@@ -110,7 +119,7 @@ export function checkContextOptions(where: string, options: ContextOptions): Con
   if (keep !== undefined && !(Number.isInteger(keep) && keep >= 0)) {
     failRange(where, 'keepLastResults', 'a whole number ≥ 0', keep);
   }
-  for (const key of ['countTokens', 'summarize', 'onReport'] as const) {
+  for (const key of ['countTokens', 'summarize', 'onReport', 'onTrace'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
       failType(where, key, 'a function', options[key]);
     }

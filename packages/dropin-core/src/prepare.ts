@@ -15,6 +15,7 @@ import {
   type StageReport,
 } from '@ctxkit/compact';
 import { estimateTokens } from '@ctxkit/tokenize';
+import { compactionTrace, createTraceRecord, type TraceRecord, transcriptTrace } from '@ctxkit/trace';
 import { Fingerprint } from './fingerprint.js';
 import { ContextBudgetError, type ContextOptions, type ContextReport } from './options.js';
 import { type MessageCodec, writeBack } from './rewrite.js';
@@ -35,6 +36,8 @@ export interface ContextState<T> {
   compaction: CompactionState;
   /** How many of the stored history's tool results (the oldest) the last request sent elided. */
   elided: number;
+  /** The last request's trace record, without texts (with `onTrace`): what the next one's prefix is measured against. */
+  trace?: Pick<TraceRecord, 'seq' | 'messages'>;
 }
 
 /** What {@link prepareMessages} returns. */
@@ -53,6 +56,10 @@ export interface PreparedMessages<T> {
 export interface PrepareExtras {
   /** Tokens the request needs outside the messages (tool definitions), taken off the budget. */
   reservedTokens?: number;
+  /** The drop-in's name, for trace records (`@ctxkit/ai-sdk`). */
+  source?: string;
+  /** The model the request goes to, when the framework says (its id), for trace records. */
+  model?: string;
 }
 
 function calibrated(count: CountTokens, ratio: number): CountTokens {
@@ -174,9 +181,37 @@ export async function prepareMessages<T>(
     ratio,
   };
   options.onReport?.(report);
+  const sent = [...systemNeutral, ...elision.messages];
+  let trace: ContextState<T>['trace'];
+  if (options.onTrace) {
+    const traced = transcriptTrace(sent, countTokens, { toolTokens: reserved });
+    const record = createTraceRecord(
+      {
+        source: extras.source ?? '@ctxkit/dropin-core',
+        kind: 'chat',
+        model: { name: extras.model ?? 'model', window: options.budget },
+        tokenizer: {
+          name: `${options.countTokens ? 'countTokens' : 'estimate'}${ratio === 1 ? '' : ` × ${ratio}`}`,
+          exact: false,
+        },
+        budget: { window: options.budget, available: options.budget, used: report.tokensOut },
+        messages: traced.messages,
+        sections: traced.sections,
+        compaction: compactionTrace(compacted, { budget, trigger, target }, report.elidedResults),
+      },
+      {
+        ...(state?.trace ? { previous: state.trace } : {}),
+        redact: options.traceRedact === true,
+      },
+    );
+    trace = {
+      seq: record.seq,
+      messages: record.messages.map(({ role, tokens, hash }) => ({ role, tokens, hash })),
+    };
+    options.onTrace(record);
+  }
   if (!report.withinBudget && (options.overBudget ?? 'throw') === 'throw')
     throw new ContextBudgetError(report);
-  const sent = [...systemNeutral, ...elision.messages];
   return {
     messages: [...systemMessages, ...history],
     report,
@@ -186,6 +221,7 @@ export async function prepareMessages<T>(
       messages: stored,
       compaction: compacted.state,
       elided,
+      ...(trace ? { trace } : {}),
     },
     // What a provider's usage figure covers: the messages and whatever was reserved (tool definitions).
     uncalibratedTokens: (ratio === 1 ? tokensOut : countTranscriptTokens(sent, baseCount)) + reserved / ratio,

@@ -2,6 +2,7 @@ import { countTranscriptTokens, ELIDED_MARKER, validate } from '@ctxkit/compact'
 import { keyOf } from '@ctxkit/dropin-core';
 import { loadTrajectories, type Trajectory } from '@ctxkit/dropin-core/testing/trajectories';
 import { createCalibration, createTokenizer } from '@ctxkit/tokenize';
+import type { TraceRecord } from '@ctxkit/trace';
 import {
   AIMessage,
   type BaseMessage,
@@ -114,12 +115,20 @@ describe('contextMiddleware in a real createAgent loop over SWE-agent runs', () 
     it(`${trajectory.name}: every model call valid, within budget, task kept, the agent's state whole`, async () => {
       const budget = budgetFor(trajectory);
       const reports: ContextReport[] = [];
+      const records: TraceRecord[] = [];
       const model = replayModel(trajectory);
       const agent = createAgent({
         model,
         tools: replayTools(trajectory),
         systemPrompt: trajectory.system,
-        middleware: [contextMiddleware({ budget, countTokens, onReport: (report) => reports.push(report) })],
+        middleware: [
+          contextMiddleware({
+            budget,
+            countTokens,
+            onReport: (report) => reports.push(report),
+            onTrace: (record) => records.push(record),
+          }),
+        ],
       });
       const input = trajectory.task.map((text) => new HumanMessage(text));
       const result = await agent.invoke(
@@ -128,6 +137,10 @@ describe('contextMiddleware in a real createAgent loop over SWE-agent runs', () 
       );
       const calls = model.calls.map((call) => call.messages);
       expect(calls.length).toBe(trajectory.steps.length + 1);
+      // One trace record per model call, agreeing with its report.
+      expect(records.map((record) => [record.source, record.budget.used])).toEqual(
+        reports.map((report) => ['@ctxkit/langchain', report.tokensOut]),
+      );
       let cutInTask = false;
       for (const [at, messages] of calls.entries()) {
         expect(pairingProblems(messages)).toEqual([]);

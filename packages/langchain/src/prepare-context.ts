@@ -61,7 +61,9 @@ export async function prepareContext(
   options: PrepareContextOptions,
 ): Promise<PreparedContext> {
   checkContextOptions('prepareContext', options);
-  const prepared = await prepareMessages(messages, messageCodec, options, options.state);
+  const prepared = await prepareMessages(messages, messageCodec, options, options.state, {
+    source: '@ctxkit/langchain',
+  });
   return {
     messages: mergeLeadingSystem(prepared.messages),
     report: prepared.report,

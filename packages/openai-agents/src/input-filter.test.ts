@@ -2,6 +2,7 @@ import { countTranscriptTokens, ELIDED_MARKER, validate } from '@ctxkit/compact'
 import { keyOf } from '@ctxkit/dropin-core';
 import { loadTrajectories, type Trajectory } from '@ctxkit/dropin-core/testing/trajectories';
 import { createTokenizer } from '@ctxkit/tokenize';
+import type { TraceRecord } from '@ctxkit/trace';
 import {
   Agent,
   type AgentInputItem,
@@ -124,6 +125,7 @@ describe('contextInputFilter through the real Runner over SWE-agent runs', () =>
         tools: replayTools(trajectory),
       });
       const runner = new Runner({ tracingDisabled: true });
+      const records: TraceRecord[] = [];
       const input: AgentInputItem[] = trajectory.task.map((text) => ({ role: 'user', content: text }));
       const frozen = JSON.stringify(input);
       const result = await runner.run(agent, input, {
@@ -132,10 +134,15 @@ describe('contextInputFilter through the real Runner over SWE-agent runs', () =>
           budget,
           countTokens,
           onReport: (report) => reports.push(report),
+          onTrace: (record) => records.push(record),
         }),
       });
       expect(result.finalOutput).toBe('done');
       expect(model.requests.length).toBe(trajectory.steps.length + 1);
+      // One trace record per request, agreeing with its report.
+      expect(records.map((record) => [record.source, record.budget.used])).toEqual(
+        reports.map((report) => ['@ctxkit/openai-agents', report.tokensOut]),
+      );
       let cutInTask = false;
       for (const [at, request] of model.requests.entries()) {
         const items = request.input as AgentInputItem[];

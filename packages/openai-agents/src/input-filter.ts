@@ -83,6 +83,10 @@ export function contextInputFilter(options: ContextInputFilterOptions): CallMode
     const { system: _system, ...rest } = options;
     const prepared = await prepareMessages(modelData.input, itemCodec, rest, store.load(), {
       reservedTokens,
+      source: '@ctxkit/openai-agents',
+      ...(typeof (agent as { model?: unknown } | undefined)?.model === 'string'
+        ? { model: (agent as { model: string }).model }
+        : {}),
     });
     store.save(prepared.state);
     return instructions === undefined

@@ -14,11 +14,13 @@ import {
 } from '@ctxkit/compact';
 import { resolveProfile } from '@ctxkit/context';
 import { createTokenizer, type Encoding } from '@ctxkit/tokenize';
+import { compactionTraceInput } from '@ctxkit/trace';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, writeJson } from '../io.js';
 import { parseWholeNumber } from '../parse-number.js';
+import { appendTraceRecord, traceTarget } from '../trace/trace-file.js';
 import { createModelSummarizer } from './summarizer.js';
 
 /** The transcript formats `compact` and `validate` read and write. */
@@ -37,6 +39,8 @@ interface CompactCommandOptions {
   summarizer?: string;
   summarizerModel?: string;
   summarizerKeyEnv?: string;
+  trace?: string;
+  traceRedact?: boolean;
 }
 
 function parseTokens(value: string): number {
@@ -123,7 +127,7 @@ export function assertValid(messages: readonly Message[], format: Provider, file
 function budgetFor(
   options: CompactCommandOptions,
   modelFromCommandLine: boolean,
-): { budget: number; encoding: Encoding; model?: string } {
+): { budget: number; encoding: Encoding; model?: string; window?: number } {
   // A model from the configuration file gives way to an explicit --window; two explicit flags conflict.
   if (options.window !== undefined && options.model !== undefined && modelFromCommandLine) {
     throw new UserError('expected either --window or --model, found both');
@@ -136,6 +140,7 @@ function budgetFor(
       budget: Math.max(1, profile.contextWindow - profile.completionReserve),
       encoding: profile.encoding,
       model: profile.name,
+      window: profile.contextWindow,
     };
   }
   throw new UserError('expected --window N (tokens) or --model NAME to size the budget');
@@ -209,6 +214,11 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
       'environment variable holding the --summarizer API key, sent as a bearer token (hosted APIs; a key never goes on the command line)',
     )
     .option(
+      '--trace <file>',
+      'append a record of the compacted transcript to this trace (see ctxkit inspect)',
+    )
+    .option('--trace-redact', 'with --trace: record hashes and exact token counts instead of texts')
+    .option(
       '--require-target',
       'exit 2 (after writing the output) when compaction ends above the target, saying why',
     )
@@ -223,7 +233,11 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
           `expected --target below --trigger, found target ${options.target} and trigger ${options.trigger}`,
         );
       }
-      const { budget, encoding, model } = budgetFor(options, self.getOptionValueSource('model') === 'cli');
+      const { budget, encoding, model, window } = budgetFor(
+        options,
+        self.getOptionValueSource('model') === 'cli',
+      );
+      const trace = traceTarget(io.cwd, options);
       const json = await readJson(io, file);
       const parsed = parseTranscript(json, file, options.format);
       const repaired = options.repair ? repair(parsed, options.format) : undefined;
@@ -245,6 +259,24 @@ export function registerCompactCommand(program: Command, io: CommandIO): void {
         countTokens,
         ...(options.minSavings === undefined ? {} : { minSavings: options.minSavings }),
       });
+      if (trace) {
+        const settings = { budget, trigger: options.trigger, target: options.target, encoding };
+        appendTraceRecord(
+          trace,
+          compactionTraceInput(
+            result,
+            {
+              source: 'ctxkit compact',
+              ...settings,
+              ...(model ? { model } : {}),
+              ...(window ? { window } : {}),
+              ...(file !== '-' ? { label: file } : {}),
+            },
+            countTokens,
+          ),
+          new Date(),
+        );
+      }
       const shortfall = result.shortfall;
       if (shortfall && !io.quiet) {
         // Not an error by default (the transcript is still valid and smaller), but the caller must

@@ -3,12 +3,14 @@ import type { Command } from 'commander';
 import type { CommandIO } from '../io.js';
 import { writeJson } from '../io.js';
 import { describeUnscanned, formatBytes, formatCount, formatQuantity } from '../output/index.js';
+import { traceTarget } from '../trace/trace-file.js';
 import {
   addPackOptions,
   gatherPack,
   type PackCommandOptions,
   packDocument,
   renderPackSummary,
+  tracePack,
 } from './pack.js';
 
 /** `ctxkit compose [DIR] --task TEXT`: what `pack` would send, phase by phase, without the bodies. */
@@ -25,7 +27,9 @@ export function registerComposeCommand(program: Command, io: CommandIO): void {
       '\nExamples:\n  ctxkit compose --task "add JWT auth" --model qwen2.5-coder:14b\n  ctxkit compose --task-file task.md --json\n',
     )
     .action(async (directory: string | undefined, options: PackCommandOptions) => {
+      traceTarget(io.cwd, options);
       const gathered = await gatherPack(io, directory, options);
+      tracePack(io, gathered, options, 'ctxkit compose');
       const { phases } = gathered;
       if (options.json || io.json) {
         writeJson(io, { ...packDocument(gathered, false), phases });

@@ -3,6 +3,7 @@ import type { CommandIO } from '../io.js';
 import { registerBudgetCommand } from './budget.js';
 import { registerCompactCommand } from './compact.js';
 import { registerComposeCommand } from './compose.js';
+import { registerInspectCommand } from './inspect.js';
 import { registerInstructionsCommand } from './instructions.js';
 import { registerMapCommand } from './map.js';
 import { registerPackCommand } from './pack.js';
@@ -27,4 +28,5 @@ export function registerCommands(program: Command, io: CommandIO): void {
   registerComposeCommand(program, io);
   registerCompactCommand(program, io);
   registerValidateCommand(program, io);
+  registerInspectCommand(program, io);
 }

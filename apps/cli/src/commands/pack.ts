@@ -7,7 +7,7 @@ import {
   packRepository,
   type RepositoryPack,
 } from '@ctxkit/context';
-import type { UnscannedExtension } from '@ctxkit/repomap';
+import type { RankedFile, UnscannedExtension } from '@ctxkit/repomap';
 import { escapeControls } from '@ctxkit/tokenize';
 import type { Command } from 'commander';
 import type { ModelTokenizer } from '../config/model-tokenizer.js';
@@ -16,6 +16,8 @@ import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJson } from '../io.js';
 import { formatCount, renderBudgetBar } from '../output/index.js';
+import { packTraceInput } from '../trace/pack-trace.js';
+import { appendTraceRecord, traceTarget } from '../trace/trace-file.js';
 import {
   addBudgetOptions,
   type BudgetCommandOptions,
@@ -35,6 +37,10 @@ export interface PackCommandOptions extends BudgetCommandOptions {
   /** `--follow-external-links`: map and excerpt files behind links that leave the directory. */
   followExternalLinks?: boolean;
   text?: boolean;
+  /** `--trace FILE`: append a record of the pack to this trace. */
+  trace?: string;
+  /** `--trace-redact`: the record keeps hashes and token counts, not texts. */
+  traceRedact?: boolean;
 }
 
 // Items listed one per line in the human summary before the rest are counted.
@@ -73,7 +79,8 @@ export interface PackPhases {
  */
 export type ExcerptOutcome = 'included' | 'dropped' | 'empty';
 
-function excerptOutcome(pack: ComposedPack, path: string): ExcerptOutcome {
+/** What became of `path` in `pack`. */
+export function excerptOutcome(pack: ComposedPack, path: string): ExcerptOutcome {
   const files = pack.sections.find((section) => section.kind === 'files');
   if (files?.items.some((item) => item.name === path)) return 'included';
   if (pack.dropped.some((item) => item.kind === 'files' && item.name === path)) return 'dropped';
@@ -88,6 +95,10 @@ export interface GatheredPack {
   phases: PackPhases;
   /** The tokenizer that counted the pack. */
   counter: ModelTokenizer;
+  /** The task as given. */
+  task: string;
+  /** The repo map's ranking of every scanned file, best first (ranks and scores for a trace). */
+  ranking: readonly RankedFile[];
 }
 
 async function readTask(io: CommandIO, options: PackCommandOptions): Promise<string> {
@@ -180,7 +191,7 @@ export async function gatherPack(
       })),
     },
   };
-  return { resolution, budget, pack, phases, counter };
+  return { resolution, budget, pack, phases, counter, task, ranking: map.ranking };
 }
 
 /** The JSON document of `pack` (with `text`) and `compose` (without). */
@@ -278,7 +289,24 @@ export function addPackOptions(command: Command): Command {
         '--follow-external-links',
         'also read files behind symbolic links that lead outside the directory (skipped by default)',
       ),
-  ).option('--json', 'print one JSON document');
+  )
+    .option('--json', 'print one JSON document')
+    .option(
+      '--trace <file>',
+      'append a record of what the model is sent to this trace (JSON Lines; see ctxkit inspect)',
+    )
+    .option('--trace-redact', 'with --trace: record hashes and exact token counts instead of texts');
+}
+
+/** With `--trace FILE`, append the pack's record to the trace (before any output, so a bad path fails cleanly). */
+export function tracePack(
+  io: CommandIO,
+  gathered: GatheredPack,
+  options: PackCommandOptions,
+  source: string,
+): void {
+  const target = traceTarget(io.cwd, options);
+  if (target) appendTraceRecord(target, packTraceInput(gathered, source), new Date());
 }
 
 /** `ctxkit pack [DIR] --task TEXT`: the full task pack a model would receive, under its budget. */
@@ -297,7 +325,9 @@ export function registerPackCommand(program: Command, io: CommandIO): void {
     )
     .action(async (directory: string | undefined, options: PackCommandOptions) => {
       requireOneOutputMode({ '--json': options.json || io.json, '--text': options.text });
+      traceTarget(io.cwd, options);
       const gathered = await gatherPack(io, directory, options);
+      tracePack(io, gathered, options, 'ctxkit pack');
       if (options.json || io.json) {
         writeJson(io, packDocument(gathered, true));
         return;

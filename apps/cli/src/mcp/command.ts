@@ -5,6 +5,7 @@ import { findRepositoryRoot, loadConfig } from '../config/load.js';
 import { resolveConfig } from '../config/resolve.js';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
+import { traceTarget } from '../trace/trace-file.js';
 import { CLI_VERSION } from '../version.js';
 
 /** `ctxkit mcp [DIR]`: serve DIR's context tools to an agent over MCP (stdio). */
@@ -17,6 +18,11 @@ export function registerMcpCommand(program: Command, io: CommandIO): void {
       '--allow-ignored',
       'let read serve files the repo map leaves out (git-ignored, default ignores); never .git/',
     )
+    .option(
+      '--trace <file>',
+      'append a record of every pack the pack tool returns to this trace (off by default)',
+    )
+    .option('--trace-redact', 'with --trace: record hashes and exact token counts instead of texts')
     .addHelpText(
       'after',
       [
@@ -31,26 +37,33 @@ export function registerMcpCommand(program: Command, io: CommandIO): void {
         '',
       ].join('\n'),
     )
-    .action(async (directory: string | undefined, options: { allowIgnored?: boolean }) => {
-      const root = realDirectory(resolve(io.cwd, directory ?? '.'), directory ?? '.');
-      const repositoryRoot = findRepositoryRoot(root);
-      const config =
-        repositoryRoot === io.config.root
-          ? io.config
-          : resolveConfig(loadConfig(repositoryRoot), {
-              model: io.config.sources.model === '--model' ? io.config.values.model : undefined,
-            });
-      const { serveMcp } = await import('./server.js');
-      await serveMcp({
-        root,
-        config,
-        ...(options.allowIgnored ? { allowIgnored: true } : {}),
-        version: CLI_VERSION,
-        stdin: io.stdin,
-        stdout: io.stdout,
-        stderr: io.stderr,
-      });
-    });
+    .action(
+      async (
+        directory: string | undefined,
+        options: { allowIgnored?: boolean; trace?: string; traceRedact?: boolean },
+      ) => {
+        const trace = traceTarget(io.cwd, options);
+        const root = realDirectory(resolve(io.cwd, directory ?? '.'), directory ?? '.');
+        const repositoryRoot = findRepositoryRoot(root);
+        const config =
+          repositoryRoot === io.config.root
+            ? io.config
+            : resolveConfig(loadConfig(repositoryRoot), {
+                model: io.config.sources.model === '--model' ? io.config.values.model : undefined,
+              });
+        const { serveMcp } = await import('./server.js');
+        await serveMcp({
+          root,
+          config,
+          ...(options.allowIgnored ? { allowIgnored: true } : {}),
+          ...(trace ? { trace } : {}),
+          version: CLI_VERSION,
+          stdin: io.stdin,
+          stdout: io.stdout,
+          stderr: io.stderr,
+        });
+      },
+    );
 }
 
 function realDirectory(path: string, shown: string): string {

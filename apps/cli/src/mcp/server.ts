@@ -2,6 +2,7 @@ import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/t
 import type { ResolvedConfig } from '../config/resolve.js';
 import { errorExcerpt } from '../error-excerpt.js';
 import { asUserError } from '../errors.js';
+import type { TraceTarget } from '../trace/trace-file.js';
 import { answerTransportError } from './protocol-errors.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 import { MCP_TOOLS } from './tools/index.js';
@@ -14,6 +15,8 @@ export interface McpServeOptions {
   config: ResolvedConfig;
   /** Serve files the walk ignores through `read` (`--allow-ignored`); `.git/` never. */
   allowIgnored?: boolean;
+  /** `--trace FILE`: record every pack the `pack` tool returns. */
+  trace?: TraceTarget;
   /** The ctxkit version announced to clients. */
   version: string;
   stdin: NodeJS.ReadableStream;
@@ -68,6 +71,7 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     root: options.root,
     config: options.config,
     ...(options.allowIgnored ? { allowIgnored: true } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
   };
   // Calls still running when the client closes its end are answered before the server stops: a
   // client may write its requests and close stdin at once (`… | ctxkit mcp`).

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../config/resolve.js';
+import type { TraceTarget } from '../trace/trace-file.js';
 
 /** What every tool call can see: the served directory and its configuration. */
 export interface ToolContext {
@@ -9,6 +10,8 @@ export interface ToolContext {
   config: ResolvedConfig;
   /** `--allow-ignored`: `read` also serves files the repo map leaves out (never those in `.git/`). */
   allowIgnored?: boolean;
+  /** `--trace FILE`: every `pack` call appends its record to this trace. */
+  trace?: TraceTarget;
 }
 
 /** What a tool returns: text for the model, and optionally the same data as structured content. */

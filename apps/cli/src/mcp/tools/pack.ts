@@ -1,5 +1,7 @@
 import { resolveBudget } from '../../commands/budget.js';
 import { packTask } from '../../commands/pack.js';
+import { packTraceInput } from '../../trace/pack-trace.js';
+import { appendTraceRecord } from '../../trace/trace-file.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
 /** Arguments of the `pack` tool. */
@@ -25,12 +27,17 @@ export async function renderPack(input: PackArguments, context: ToolContext): Pr
     ...(input.model !== undefined ? { model: input.model } : {}),
     ...(role !== undefined ? { role } : {}),
   });
-  const { pack } = await packTask(settings, {
+  const built = await packTask(settings, {
     root: context.root,
     task: input.task,
     budget,
     tokenizer: counter.tokenizer,
   });
+  const { pack } = built;
+  if (context.trace) {
+    const traced = { resolution, budget, pack, task: input.task, ranking: built.map.ranking };
+    appendTraceRecord(context.trace, packTraceInput(traced, 'ctxkit mcp'), new Date());
+  }
   const block = pack.budget;
   const summary =
     `pack for ${resolution.profile.name} (${resolution.rule} match), role ${budget.role}: ` +

@@ -1,0 +1,3 @@
+import { packageConfig } from '@ctxkit/tooling/tsup';
+
+export default packageConfig();

@@ -1,0 +1,3 @@
+import { packageVitestConfig } from '@ctxkit/tooling/vitest';
+
+export default packageVitestConfig();
