@@ -1,17 +1,10 @@
+import { describeValue as describe } from '@ctxkit/internal';
 import { TRACE_VERSION, type TraceProblem, type TraceRecord } from './types.js';
 
 /** What {@link parseTrace} read: the records in file order, and every line it could not read. */
 export interface ParsedTrace {
   records: TraceRecord[];
   problems: TraceProblem[];
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}…` : value)}`;
-  return typeof value === 'object' ? 'an object' : String(value);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,4 +1,5 @@
 import { type CountTokens, countMessageTokens, isSummaryMessage, type Message } from '@ctxkit/compact';
+import { compareStrings } from '@ctxkit/internal';
 import { canonicalJson } from './canonical-json.js';
 import type { TraceMessageInput } from './create-record.js';
 import type { TraceSection, TraceSectionKind } from './types.js';
@@ -74,7 +75,7 @@ export function transcriptTrace(
       continue;
     }
     const items = [...perTool.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => compareStrings(a, b))
       .map(([tool, count]) => ({ name: tool, tokens: count }));
     sections.push({ kind, tokens, items });
   }
