@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { extractIdentifiers } from './identifiers.js';
 
 describe('extractIdentifiers', () => {
+  it("reads nothing from an issue template's hidden comments, but keeps code blocks whole", () => {
+    const task = '<!-- Please fill in the template -->\nparse_header breaks\n```xml\n<!-- keep_me -->\n```';
+    expect(extractIdentifiers(task).map((identifier) => identifier.name)).toEqual([
+      'parse_header',
+      'breaks',
+      'xml',
+      'keep_me',
+    ]);
+  });
+
   it('keeps code-looking names strong and English words weak, without stop words or duplicates', () => {
     expect(
       extractIdentifiers(

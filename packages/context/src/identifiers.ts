@@ -1,3 +1,5 @@
+import { withoutHtmlComments } from '@ctxkit/internal';
+
 /**
  * Words that occur in task descriptions but name nothing in code. Plain English function words and
  * the verbs tasks are phrased with; anything else that looks like a name is kept.
@@ -46,7 +48,9 @@ function isStrong(name: string): boolean {
  * task's `db` or `fs` counts). Dotted and path-like names
  * contribute each part (`pkg/parser.py` → `parser`), and a backticked name is always strong.
  */
-export function extractIdentifiers(text: string): TaskIdentifier[] {
+export function extractIdentifiers(task: string): TaskIdentifier[] {
+  // An issue template's hidden comments say nothing about this task (see withoutHtmlComments).
+  const text = withoutHtmlComments(task);
   const found = new Map<string, TaskIdentifier>();
   const quoted = new Set<string>();
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {

@@ -23,3 +23,4 @@ export {
   invalidOptionDetail,
   isInvalidOptionError,
 } from './invalid-option.js';
+export { withoutHtmlComments } from './task-text.js';

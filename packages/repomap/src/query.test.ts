@@ -13,6 +13,13 @@ describe('splitIdentifier', () => {
 });
 
 describe('analyzeQuery', () => {
+  it("reads nothing from an issue template's hidden comments", () => {
+    const analysis = analyzeQuery(
+      '<!-- Thanks for submitting an issue! Template `allowedValue` -->\nparseHeader fails',
+    );
+    expect(analysis.identifiers.map((identifier) => identifier.name)).toEqual(['fails', 'parseHeader']);
+  });
+
   it('weights code-like and backticked identifiers above prose and drops stopwords', () => {
     const analysis = analyzeQuery(
       'The `Session.resolve_redirects` method copies the request; the redirect breaks.',

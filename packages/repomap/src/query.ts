@@ -4,6 +4,7 @@
  * matching against a tree happens in `seeds/` and `rank-files.ts`.
  */
 
+import { withoutHtmlComments } from '@ctxkit/internal';
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
 import { MAX_TASK_WORD_LENGTH } from './word-filter.js';
 
@@ -139,7 +140,9 @@ function extractPathMentions(text: string): PathMention[] {
 }
 
 /** Analyzes a task text. Deterministic; the order of the input's words never leaks except in `paths`. */
-export function analyzeQuery(text: string): QueryAnalysis {
+export function analyzeQuery(task: string): QueryAnalysis {
+  // An issue template's hidden comments say nothing about this task (see withoutHtmlComments).
+  const text = withoutHtmlComments(task);
   const ranges = codeRanges(text);
   const counts = new Map<string, { count: number; inCode: boolean }>();
   let rangeIndex = 0;
