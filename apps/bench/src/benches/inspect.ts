@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sessionTrace } from '@ctxkit/dropin-core/testing/session-trace';
+import { CHROMIUM_ARGS } from '@ctxkit/tooling/chromium';
 import { formatTraceLine, parseTrace, renderTracePage } from '@ctxkit/trace';
 import { chromium } from 'playwright-core';
 import { machineInfo } from '../machine.js';
@@ -22,18 +23,6 @@ the first request drawn). The issue's bar: under ${'2 s'} on these machines. Exi
 
 /** The bar the page must open under (issue 19). */
 export const OPEN_BUDGET_MS = 2000;
-
-// The same flags the browser test uses (apps/cli/src/inspect/page.browser.test.ts).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -82,7 +71,7 @@ export const inspectBench: Bench = {
     const traceBytes = Buffer.byteLength(trace);
     const pageBytes = Buffer.byteLength(page);
 
-    const browser = await chromium.launch({ executablePath: values.chromium, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: values.chromium, args: [...CHROMIUM_ARGS] });
     const opens: number[] = [];
     const selects: number[] = [];
     const marks: number[] = [];

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS } from '@ctxkit/tooling/chromium';
 import type { Bench } from '../registry.js';
 import { renderHtml } from '../report/html.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -21,14 +22,7 @@ export function screenshot(htmlPath: string, pngPath: string, chromium: string):
     const result = spawnSync(
       chromium,
       [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         '--hide-scrollbars',
         `--user-data-dir=${profile}`,
         '--window-size=1200,2400',

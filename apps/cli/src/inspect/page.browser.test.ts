@@ -7,28 +7,20 @@
  * they are not compared pixel by pixel: fonts differ between machines). CI installs chromium
  * (.ci/run) and never skips this test.
  */
+
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sessionTrace, trajectoryTrace } from '@ctxkit/dropin-core/testing/session-trace';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@ctxkit/tooling/chromium';
 import { formatTraceLine, parseTrace, renderTracePage, type TraceRecord } from '@ctxkit/trace';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../commands/command-test-io.js';
 import { startLiveServer } from './live-server.js';
 
-const CHROMIUM = process.env.CTXKIT_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_PATH;
 const available = existsSync(CHROMIUM);
 const inCI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -90,7 +82,7 @@ async function selectRecord(page: Page, index: number): Promise<void> {
 describe.skipIf(!available)('the inspector page in chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   });
   afterAll(async () => {
     await browser?.close();
