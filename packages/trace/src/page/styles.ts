@@ -1,3 +1,5 @@
+import { TRACE_SECTION_ORDER } from '../types.js';
+
 /**
  * The page's style sheet. Section colours are named once here; the legend and every bar use them.
  * Two layouts: side by side from 760px, stacked below (a phone, a narrow split window).
@@ -43,21 +45,7 @@ nav { border-right: 1px solid var(--line); display: flex; flex-direction: column
 .seg { display: block; height: 100%; flex: none; }
 .mark { position: absolute; top: -1px; bottom: -1px; width: 2px; background: var(--fg); }
 .rowbar { height: 13px; margin-top: 4px; border: 1px solid var(--line); border-radius: 3px; }
-${[
-  'system',
-  'tools',
-  'instructions',
-  'skills',
-  'repo-map',
-  'docs',
-  'files',
-  'summary',
-  'history',
-  'tool-results',
-  'task',
-]
-  .map((kind) => `.s-${kind} { background: var(--s-${kind}); }`)
-  .join('\n')}
+${TRACE_SECTION_ORDER.map((kind) => `.s-${kind} { background: var(--s-${kind}); }`).join('\n')}
 #detail { overflow-y: auto; padding: 12px 18px 40px; min-width: 0; }
 .meta, .muted { color: var(--muted); }
 .scroll { overflow-x: auto; }
