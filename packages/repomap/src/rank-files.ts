@@ -6,13 +6,14 @@
  * input, same order, same scores.
  */
 
-import { auxiliaryOf } from './auxiliary-files.js';
+import { auxiliaryOf, declarationOf } from './auxiliary-files.js';
 import { buildReferenceGraph, type NeutralGraph } from './graph.js';
 import { personalizedPageRank } from './pagerank.js';
 import type { QueryAnalysis } from './query.js';
 import { rankOrder } from './rank-order.js';
 import {
   AUXILIARY_FILE_MULTIPLIER,
+  DECLARATION_FILE_MULTIPLIER,
   CALLER_SHARE,
   SEED_SHARES,
   SEEDED_DAMPING,
@@ -46,6 +47,7 @@ export interface RankingOverrides {
   seededDamping?: number;
   callerShare?: number;
   auxiliaryMultiplier?: number;
+  declarationMultiplier?: number;
 }
 
 /** Scores for every file (same indices as the input) and the ids in rank order. */
@@ -82,6 +84,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     seededDamping: overrides.seededDamping ?? SEEDED_DAMPING,
     callerShare: overrides.callerShare ?? CALLER_SHARE,
     auxiliaryMultiplier: overrides.auxiliaryMultiplier ?? AUXILIARY_FILE_MULTIPLIER,
+    declarationMultiplier: overrides.declarationMultiplier ?? DECLARATION_FILE_MULTIPLIER,
   };
   const focus = input.focus ?? [];
   const taskIdentifiers = new Set(query?.identifiers.map((identifier) => identifier.name));
@@ -140,8 +143,11 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   });
   const scores = new Float64Array(fileCount);
   const auxiliary = auxiliaryOf(index);
+  const declaration = declarationOf(index);
+  const mentioned = signals.pathMention;
   for (let file = 0; file < fileCount; file++) {
-    scores[file] = rank[file]! * (auxiliary[file] ? policy.auxiliaryMultiplier : 1);
+    const declared = declaration[file] && !mentioned.has(file) ? policy.declarationMultiplier : 1;
+    scores[file] = rank[file]! * (auxiliary[file] ? policy.auxiliaryMultiplier : 1) * declared;
   }
   const order = Array.from(rankOrder(scores));
   return {

@@ -74,6 +74,14 @@ export const UNSEEDED_DAMPING = 0.85;
  */
 export const AUXILIARY_FILE_MULTIPLIER = 0.2;
 
+/**
+ * TypeScript declaration files (`.d.ts`, `.d.cts`, `.d.mts`) declare every public name of a
+ * package once more, without a body: they match the task's names as well as the implementation
+ * does and rarely hold the fix (in the development sets never alone), so their score is halved
+ * unless the task names the file. Halved, not cut like tests: a typing issue is fixed there.
+ */
+export const DECLARATION_FILE_MULTIPLIER = 0.5;
+
 /** BM25 term-frequency saturation and length normalization, the usual defaults. */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;

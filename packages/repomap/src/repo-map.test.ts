@@ -69,6 +69,23 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     expect(result.tokens).toBeLessThanOrEqual(200);
   });
 
+  it('ranks a type declaration file below the implementation it declares, unless the task names it', async () => {
+    const { makeTree } = await import('./test-tree.js');
+    const root = makeTree(
+      {
+        'index.d.ts':
+          'export declare function parseHeader(text: string): Header;\nexport interface Header { name: string }\n',
+        'src/parse.js': 'export function parseHeader(text) {\n  return { name: text.trim() };\n}\n',
+      },
+      'declarations',
+      temporaryDirectories,
+    );
+    const rank = async (query: string) =>
+      (await buildRepoMap({ root, cache: false, query, tokenizer })).ranking.map((entry) => entry.path);
+    expect((await rank('parseHeader drops the Header name'))[0]).toBe('src/parse.js');
+    expect((await rank('index.d.ts: parseHeader should return Header | undefined'))[0]).toBe('index.d.ts');
+  });
+
   it('ranks the users of a focus file up, not only what it uses', async () => {
     const result = await buildRepoMap({ root: FIXTURE, cache: false, focus: ['src/session.ts'], tokenizer });
     const order = result.ranking.map((entry) => entry.path);

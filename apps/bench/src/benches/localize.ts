@@ -38,7 +38,7 @@ interface TaskOutcome {
 
 /**
  * The signals `--ablate` turns off one at a time: each seed share set to 0, the callers' share of
- * the walk set to 0, and the auxiliary-file demotion lifted.
+ * the walk set to 0, and the auxiliary-file and declaration-file demotions lifted.
  */
 const ABLATIONS: Record<string, RankingOverrides> = {
   'no vocabulary': { shares: { vocabulary: 0 } },
@@ -47,6 +47,7 @@ const ABLATIONS: Record<string, RankingOverrides> = {
   'no path names': { shares: { pathName: 0 } },
   'no callers': { callerShare: 0 },
   'no test/doc demotion': { auxiliaryMultiplier: 1 },
+  'no declaration demotion': { declarationMultiplier: 1 },
 };
 
 function ranksOf(ranking: readonly string[], gold: readonly string[]): (number | null)[] {
