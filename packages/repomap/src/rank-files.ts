@@ -13,8 +13,8 @@ import type { QueryAnalysis } from './query.js';
 import { rankOrder } from './rank-order.js';
 import {
   AUXILIARY_FILE_MULTIPLIER,
-  DECLARATION_FILE_MULTIPLIER,
   CALLER_SHARE,
+  DECLARATION_FILE_MULTIPLIER,
   SEED_SHARES,
   SEEDED_DAMPING,
   UNSEEDED_DAMPING,
