@@ -52,6 +52,11 @@ export const guides: Record<string, BenchGuide> = {
       "the frameworks installed as the bench's devDependencies (pnpm install) and @ctxkit/compact's fixtures",
     passRule: "reports only (each drop-in beside the framework's own answer); exit 0",
   },
+  inspect: {
+    needs:
+      "Debian's chromium at /usr/bin/chromium (or --chromium PATH), driven by playwright-core; the trace is generated",
+    passRule: 'exit 1 when the median time to open a 2,000-request trace page is 2 s or more',
+  },
   localize: { needs: DATASET_NEEDS, passRule: 'reports only (hit@1, recall@k against BM25); exit 0' },
   map: {
     needs:
