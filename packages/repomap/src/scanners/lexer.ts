@@ -42,7 +42,7 @@ import { skipBlockComment, skipQuoted, skipUntil } from './lexer-literals.js';
 import { isPythonPrefix, skipPythonString, tryPrefixedPythonString } from './lexer-python.js';
 import { lexRubyLiteral, rubyMethodNameEnd, skipHeredocBodies } from './lexer-ruby.js';
 import { lexRustQuote, mayStartRustPrefix, tryPrefixedRustString } from './lexer-rust.js';
-import { emit, type LexerOptions, LexerState, skipToLineEnd } from './lexer-state.js';
+import { emit, type LexerOptions, LexerState, push, skipToLineEnd } from './lexer-state.js';
 import {
   blankLookaheadMargin,
   FIRST_ON_LINE,
@@ -84,6 +84,8 @@ interface LexerRules {
   readonly cPreprocessor: boolean;
   readonly rubyLiterals: boolean;
   readonly csharpLiterals: boolean;
+  /** Some string prefix looks like the start of a name (Python, C++ raw strings, Rust). */
+  readonly prefixedStrings: boolean;
 }
 
 function resolveRules(options: LexerOptions): LexerRules {
@@ -100,6 +102,8 @@ function resolveRules(options: LexerOptions): LexerRules {
     cPreprocessor: options.cPreprocessor === true,
     rubyLiterals: options.rubyLiterals === true,
     csharpLiterals: options.csharpLiterals === true,
+    prefixedStrings:
+      options.pythonStrings === true || options.cPreprocessor === true || options.rustLiterals === true,
   };
 }
 
@@ -125,8 +129,16 @@ export function lex(text: string, options: LexerOptions, buffers: TokenBuffers =
   for (const keyword of options.keywords) counters.set(keyword, KEYWORD);
   const length = text.length;
   // Options as boolean locals: the main loop tests them for every character.
-  const { cComments, cPreprocessor, csharpLiterals, rubyLiterals, hashComments, dollar, javascriptLiterals } =
-    rules;
+  const {
+    cComments,
+    cPreprocessor,
+    csharpLiterals,
+    rubyLiterals,
+    hashComments,
+    dollar,
+    javascriptLiterals,
+    prefixedStrings,
+  } = rules;
 
   if (text.startsWith('#!')) {
     while (state.position < length && text.charCodeAt(state.position) !== LINE_FEED) state.position++;
@@ -163,7 +175,17 @@ export function lex(text: string, options: LexerOptions, buffers: TokenBuffers =
       continue;
     }
     if (isIdentifierStart(code, dollar)) {
-      lexWord(state, code, rules, counters);
+      // Names are most tokens: read here, in the loop, rather than in a function of their own.
+      if (prefixedStrings && tryPrefixedString(state, code, rules)) continue;
+      let end = position + 1;
+      while (end < length && isIdentifierPart(text.charCodeAt(end), dollar)) end++;
+      if (rubyLiterals) end = rubyMethodNameEnd(text, end);
+      state.position = end;
+      push(state, IDENTIFIER, position, end, state.startLine, state.startColumn);
+      const word = text.slice(position, end);
+      const counter = counters.get(word);
+      if (counter === undefined) counters.set(word, { count: 1 });
+      else if (counter !== KEYWORD) counter.count++;
       continue;
     }
     if (isDigit(code) || (code === DOT && isDigit(text.charCodeAt(position + 1)))) {
@@ -241,25 +263,15 @@ function trySkipCComment(state: LexerState, nested: boolean): boolean {
 }
 
 /**
- * A name, or a string whose prefix looks like one (Python `r"…"` `f'…'` `b"""…"""`, C++ `R"(…)"`,
- * Rust `b"…"` `r#"…"#` `br"…"`). A name is counted as a reference unless it is a keyword.
+ * A string whose prefix looks like a name (Python `r"…"` `f'…'` `b"""…"""`, C++ `R"(…)"`, Rust
+ * `b"…"` `r#"…"#` `br"…"`); returns whether it recorded one.
  */
-function lexWord(state: LexerState, code: number, rules: LexerRules, counters: Map<string, Counter>): void {
-  if (rules.pythonStrings && isPythonPrefix(code) && tryPrefixedPythonString(state)) return;
-  if (rules.cPreprocessor && mayStartRawString(code) && tryCppRawString(state)) return;
-  if (rules.rustLiterals && mayStartRustPrefix(code) && tryPrefixedRustString(state, code)) return;
-  const text = state.text;
-  const length = state.length;
-  const dollar = rules.dollar;
-  let position = state.position + 1;
-  while (position < length && isIdentifierPart(text.charCodeAt(position), dollar)) position++;
-  if (rules.rubyLiterals) position = rubyMethodNameEnd(text, position);
-  state.position = position;
-  emit(state, IDENTIFIER);
-  const word = text.slice(state.start, position);
-  const counter = counters.get(word);
-  if (counter === undefined) counters.set(word, { count: 1 });
-  else if (counter !== KEYWORD) counter.count++;
+function tryPrefixedString(state: LexerState, code: number, rules: LexerRules): boolean {
+  return (
+    (rules.pythonStrings && isPythonPrefix(code) && tryPrefixedPythonString(state)) ||
+    (rules.cPreprocessor && mayStartRawString(code) && tryCppRawString(state)) ||
+    (rules.rustLiterals && mayStartRustPrefix(code) && tryPrefixedRustString(state, code))
+  );
 }
 
 /** A numeric literal: digits, letters (`0x1f`, `1e5`, `10u`), inner `.` before a digit, C++14 `1'000`. */
