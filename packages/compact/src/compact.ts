@@ -1,23 +1,24 @@
 import { estimateTokens } from '@ctxkit/tokenize';
 import { ANTHROPIC_CACHE_PRICES, type CacheImpact, type CachePrices, impactOf } from './cache-cost.js';
 import { assertCount, assertFraction, assertNotAbove, assertPositive, assertShare } from './check-options.js';
+import { CompactionRun } from './compaction-run.js';
+import { DEFAULT_TARGET, DEFAULT_TRIGGER, HYSTERESIS } from './constants.js';
+import { buildDigest, type Digest, type DigestPosition } from './digest.js';
+import { planCompaction, summaryAllowance } from './plan.js';
 import {
-  ATTACHMENT_MARKER,
-  DEFAULT_SUPERSEDABLE_TOOLS,
-  DEFAULT_TARGET,
-  DEFAULT_TRIGGER,
-  HYSTERESIS,
-  SUPERSEDED_MARKER,
-} from './constants.js';
-import { buildDigest, type Digest, type DigestPosition, renderDigest, summaryHeader } from './digest.js';
-import { planCompaction, summaryAllowance, summaryTextTokens } from './plan.js';
-import { shortenCallInput, shortenResult } from './shorten.js';
+  finishedAttachments,
+  replaceAttachments,
+  shortenToolMessage,
+  staleToolMessages,
+  supersede,
+  supersededResults,
+} from './rewrite-stages.js';
 import { explainShortfall, type TargetShortfall } from './shortfall.js';
 import { planTaskCut } from './task-cut.js';
 import { countMessageTokens } from './tokens.js';
 import { DEFAULT_TOOL_NAMES, type ToolNameMapping } from './tool-names.js';
-import { findLatestUserIndex, findRecencyStart, pairCalls } from './turns.js';
-import type { Attachment, CountTokens, Message } from './types.js';
+import { findLatestUserIndex, findRecencyStart } from './turns.js';
+import type { CountTokens, Message } from './types.js';
 
 /** What a {@link Summarize} callback is told about the span it summarizes. */
 export interface SummaryContext {
@@ -141,23 +142,7 @@ export interface CompactionResult {
   state: CompactionState;
 }
 
-/** JSON with sorted keys, so identical inputs written in different key orders compare equal. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** The text that stands in for an attachment after its turn. */
-export function attachmentMarker(attachment: Attachment): string {
-  const what = attachment.name
-    ? `${attachment.type} ${attachment.name}`
-    : `${attachment.type} (${attachment.mediaType})`;
-  return `[${what} ${ATTACHMENT_MARKER}]`;
-}
+export { attachmentMarker } from './rewrite-stages.js';
 
 /**
  * Bring a stored transcript down to `target` of `budget` — and do nothing at all below `trigger`.
@@ -182,20 +167,10 @@ export async function compact(
   options: CompactOptions,
 ): Promise<CompactionResult> {
   const countTokens = options.countTokens ?? estimateTokens;
-  const budget = options.budget;
-  const trigger = options.trigger ?? DEFAULT_TRIGGER;
-  const target = options.target ?? DEFAULT_TARGET;
-  assertPositive('compact', 'budget', budget);
-  assertFraction('compact', 'trigger', trigger);
-  assertFraction('compact', 'target', target);
-  assertNotAbove('compact', target, trigger);
-  if (options.keepTurns !== undefined) assertCount('compact', 'keepTurns', options.keepTurns);
-  if (options.keepFraction !== undefined) assertShare('compact', 'keepFraction', options.keepFraction);
-  if (options.minSavings !== undefined) assertCount('compact', 'minSavings', options.minSavings);
+  const { budget, trigger, target } = checkOptions(options);
   const targetTokens = target * budget;
   const tokens = messages.map((message) => countMessageTokens(message, countTokens));
-  let total = tokens.reduce((sum, value) => sum + value, 0);
-  const before = total;
+  const before = tokens.reduce((sum, value) => sum + value, 0);
   const unchanged = (skipped: CompactionResult['skipped'], state: CompactionState): CompactionResult => ({
     messages,
     before,
@@ -227,147 +202,115 @@ export async function compact(
   }
   if (before <= trigger * budget) return unchanged('below-trigger', options.state ?? { paused: false });
 
-  const work = messages.slice();
-  const stages: StageReport[] = [];
+  const run = new CompactionRun(messages, tokens, targetTokens, countTokens);
+  runRewriteStages(run, messages, options);
+  await runCuts(run, options, budget, target);
+  const digest =
+    run.droppedInputs.size > 0
+      ? buildDigest(
+          [...run.droppedInputs]
+            .sort((left, right) => left - right)
+            .map((index) => run.work[index] as Message),
+          { toolNames: options.toolNames },
+        )
+      : undefined;
+
+  const after = run.total;
+  const output = run.output;
+  const state: CompactionState =
+    trigger * budget - after < HYSTERESIS * budget
+      ? { paused: true, resumeAt: Math.ceil(after + HYSTERESIS * budget) }
+      : { paused: false };
+  const minSavings = options.minSavings ?? 0;
+  const shortfall =
+    after > targetTokens
+      ? explainShortfall(
+          output,
+          run.tokens,
+          targetTokens,
+          run.stages.map((stage) => stage.stage),
+        )
+      : undefined;
+  if (run.stages.length === 0) {
+    const result = unchanged('no-change', state);
+    if (shortfall) result.shortfall = shortfall;
+    return result;
+  }
+  if (before - after < minSavings && before <= budget) {
+    const result = unchanged('below-min-savings', options.state ?? { paused: false });
+    result.shortfall = explainShortfall(
+      messages,
+      messages.map((message) => countMessageTokens(message, countTokens)),
+      targetTokens,
+      [],
+      `compaction would remove ${before - after} tokens, fewer than minSavings ${minSavings}; `,
+    );
+    return result;
+  }
+  // The unchanged leading messages are the input's own objects: the cache still matches them.
+  let common = 0;
+  while (common < output.length && output[common] === messages[common]) common++;
+  let reused = 0;
+  for (let index = 0; index < common; index++) reused += run.tokens[index] as number;
+  const result: CompactionResult = {
+    messages: output,
+    before,
+    after,
+    stages: run.stages,
+    state,
+    cache: impactOf(before, after, reused, options.cachePrices ?? ANTHROPIC_CACHE_PRICES),
+  };
+  if (digest) result.digest = digest;
+  if (shortfall) result.shortfall = shortfall;
+  return result;
+}
+
+/** Checks the options once, where they enter; returns the budget and fractions with their defaults. */
+function checkOptions(options: CompactOptions): { budget: number; trigger: number; target: number } {
+  const budget = options.budget;
+  const trigger = options.trigger ?? DEFAULT_TRIGGER;
+  const target = options.target ?? DEFAULT_TARGET;
+  assertPositive('compact', 'budget', budget);
+  assertFraction('compact', 'trigger', trigger);
+  assertFraction('compact', 'target', target);
+  assertNotAbove('compact', target, trigger);
+  if (options.keepTurns !== undefined) assertCount('compact', 'keepTurns', options.keepTurns);
+  if (options.keepFraction !== undefined) assertShare('compact', 'keepFraction', options.keepFraction);
+  if (options.minSavings !== undefined) assertCount('compact', 'minSavings', options.minSavings);
+  return { budget, trigger, target };
+}
+
+/** Stages 1–3, each only while the transcript is above target, oldest messages first. */
+function runRewriteStages(run: CompactionRun, messages: readonly Message[], options: CompactOptions): void {
   const recencyStart = findRecencyStart(messages);
   const latestUser = findLatestUserIndex(messages);
-  const replace = (index: number, message: Message) => {
-    work[index] = message;
-    const next = countMessageTokens(message, countTokens);
-    total += next - (tokens[index] as number);
-    tokens[index] = next;
-  };
-  const runStage = (
-    stage: StageName,
-    candidates: number[],
-    rewrite: (message: Message) => Message | undefined,
-  ) => {
-    const indices: number[] = [];
-    for (const index of candidates) {
-      if (total <= targetTokens) break;
-      const rewritten = rewrite(work[index] as Message);
-      if (!rewritten) continue;
-      replace(index, rewritten);
-      indices.push(index);
-    }
-    if (indices.length > 0) stages.push({ stage, indices, tokensAfter: total });
-  };
-
-  // Stage 1: supersede earlier identical read-only calls (only when the later one succeeded).
-  const supersedable = new Set(options.supersedableTools ?? DEFAULT_SUPERSEDABLE_TOOLS);
-  const laterKeys = new Set<string>();
-  const superseded: number[] = [];
-  const pairings = pairCalls(messages);
-  for (let at = pairings.length - 1; at >= 0; at--) {
-    const { call, resultIndex } = pairings[at] as (typeof pairings)[number];
-    if (resultIndex === undefined || !supersedable.has(call.name)) continue;
-    const key = `${call.name}\u0000${canonicalJson(call.input)}`;
-    if (laterKeys.has(key)) {
-      if (resultIndex < recencyStart) superseded.push(resultIndex);
-    } else if (!messages[resultIndex]?.toolResult?.isError) {
-      laterKeys.add(key);
-    }
-  }
-  superseded.sort((left, right) => left - right);
-  runStage('supersede', superseded, (message) => {
-    const result = message.toolResult;
-    if (!result || result.content === SUPERSEDED_MARKER) return undefined;
-    const { attachments: _attachments, ...rest } = result;
-    return { ...message, toolResult: { ...rest, content: SUPERSEDED_MARKER } };
-  });
-
-  // Stage 2: shorten stale results, and stale call inputs (a whole file written, a long heredoc),
-  // outside the recency window — keeping each call's id, name and short fields.
+  run.runStage('supersede', supersededResults(messages, recencyStart, options.supersedableTools), supersede);
   const toolNames = options.toolNames ?? DEFAULT_TOOL_NAMES;
-  const stale: number[] = [];
-  for (let index = 0; index < recencyStart; index++) {
-    const message = messages[index];
-    if (message?.toolResult || message?.toolCalls?.length) stale.push(index);
-  }
-  runStage('shorten', stale, (message) => {
-    const result = message.toolResult;
-    if (result) {
-      const content = shortenResult(result.content);
-      return content === result.content ? undefined : { ...message, toolResult: { ...result, content } };
-    }
-    let changed = false;
-    const toolCalls = (message.toolCalls ?? []).map((call) => {
-      const shortened = shortenCallInput(call, toolNames);
-      if (!shortened) return call;
-      changed = true;
-      return shortened;
-    });
-    return changed ? { ...message, toolCalls } : undefined;
-  });
+  run.runStage('shorten', staleToolMessages(messages, recencyStart), (message) =>
+    shortenToolMessage(message, toolNames),
+  );
+  run.runStage('attachments', finishedAttachments(messages, recencyStart, latestUser), replaceAttachments);
+}
 
-  // Stage 3: attachments whose turn is over — the user's before the current turn, a tool's once it is
-  // outside the recency window (the model has looked at it and said what it saw).
-  const attachmentEnd = latestUser >= 0 ? Math.min(recencyStart, latestUser) : recencyStart;
-  const withAttachments: number[] = [];
-  for (let index = 0; index < recencyStart; index++) {
-    const message = messages[index];
-    if ((index < attachmentEnd && message?.attachments?.length) || message?.toolResult?.attachments?.length) {
-      withAttachments.push(index);
-    }
-  }
-  runStage('attachments', withAttachments, (message) => {
-    if (message.toolResult?.attachments?.length) {
-      const { attachments, ...result } = message.toolResult;
-      const markers = attachments.map(attachmentMarker).join('\n');
-      return {
-        ...message,
-        toolResult: { ...result, content: result.content ? `${result.content}\n${markers}` : markers },
-      };
-    }
-    const { attachments = [], ...rest } = message;
-    const markers = attachments.map(attachmentMarker).join('\n');
-    return { ...rest, text: message.text ? `${message.text}\n${markers}` : markers };
-  });
-
-  // Stages 4-6: cuts, each replacing a span with one summary. (4) a prefix cut at a user message,
-  // keeping `keepTurns` earlier turns; (5) a cut inside the current task — what an agent run of one
-  // task and hundreds of tool rounds needs, where the only user message is the task itself; (6) below.
-  let output: Message[] = work;
-  // Input index of every output message (-1 for a summary this call inserted).
-  let origin: number[] = work.map((_message, index) => index);
-  const droppedInputs = new Set<number>();
+/**
+ * Stages 4-6: cuts, each replacing a span with one summary. (4) a prefix cut at a user message,
+ * keeping `keepTurns` earlier turns; (5) a cut inside the current task — what an agent run of one
+ * task and hundreds of tool rounds needs, where the only user message is the task itself; (6) the
+ * default floors give way: keepTurns and keepFraction protect recent turns as a preference; left at
+ * their defaults, they yield when they alone keep the transcript above target. A value the caller
+ * chose is a rule and never yields.
+ */
+async function runCuts(
+  run: CompactionRun,
+  options: CompactOptions,
+  budget: number,
+  target: number,
+): Promise<void> {
+  const countTokens = run.countTokens;
   const summaryTokens = summaryAllowance(budget);
-  const cut = async (stage: CutStageName, from: number, to: number, position: DigestPosition) => {
-    const dropped = output.slice(from, to);
-    const spanDigest = buildDigest(dropped, { toolNames: options.toolNames });
-    const header = summaryHeader(position);
-    // The digest gets its share of the budget — or less, when the share would put a transcript whose
-    // kept parts fit the budget over it: a shorter summary beats a request the provider rejects.
-    let kept = total;
-    for (let index = from; index < to; index++) kept -= tokens[index] as number;
-    // (When the kept parts alone are over the budget, a shorter summary would not help: full share.)
-    const allowance = kept < budget ? Math.min(summaryTokens, budget - kept) : summaryTokens;
-    let text = options.summarize
-      ? await options.summarize(dropped, spanDigest, { position, maxTokens: summaryTextTokens(allowance) })
-      : renderDigest(spanDigest, { maxTokens: summaryTextTokens(allowance), countTokens, position });
-    if (typeof text !== 'string') {
-      throw new TypeError(`compact: summarize must return the summary text, found ${typeof text}`);
-    }
-    if (!text.startsWith(header)) text = `${header}\n${text}`;
-    const summary: Message =
-      position === 'within-task' ? { role: 'user', text, reminder: true } : { role: 'system', text };
-    const summaryCost = countMessageTokens(summary, countTokens);
-    const range: number[] = [];
-    for (let index = from; index < to; index++) {
-      total -= tokens[index] as number;
-      const input = origin[index] as number;
-      if (input >= 0) range.push(input);
-    }
-    total += summaryCost;
-    for (const input of range) droppedInputs.add(input);
-    output = [...output.slice(0, from), summary, ...output.slice(to)];
-    tokens.splice(from, to - from, summaryCost);
-    origin = [...origin.slice(0, from), -1, ...origin.slice(to)];
-    stages.push({ stage, indices: range, tokensAfter: total, digest: spanDigest });
-  };
-  if (total > targetTokens) {
+  if (run.over) {
     const plan = planCompaction(
-      { messages: output },
+      { messages: run.output },
       {
         budget,
         trigger: 0,
@@ -376,80 +319,32 @@ export async function compact(
         keepFraction: options.keepFraction,
         summaryTokens,
         countTokens,
-        tokens,
+        tokens: run.tokens,
       },
     );
-    if (plan) await cut('cut', plan.from, plan.to, 'before-task');
+    if (plan) await run.cut('cut', plan, 'before-task', options, summaryTokens);
   }
-  if (total > targetTokens) {
-    const plan = planTaskCut({ messages: output }, { budget, target, summaryTokens, countTokens, tokens });
-    if (plan) await cut('cut-in-task', plan.from, plan.to, 'within-task');
+  if (run.over) {
+    const plan = planTaskCut(
+      { messages: run.output },
+      { budget, target, summaryTokens, countTokens, tokens: run.tokens },
+    );
+    if (plan) await run.cut('cut-in-task', plan, 'within-task', options, summaryTokens);
   }
-  // Stage 6: the default floors give way. keepTurns and keepFraction protect recent turns as a
-  // preference; left at their defaults, they yield when they alone keep the transcript above target.
-  // A value the caller chose is a rule and never yields.
-  if (total > targetTokens && options.keepTurns === undefined && options.keepFraction === undefined) {
+  if (run.over && options.keepTurns === undefined && options.keepFraction === undefined) {
     const plan = planCompaction(
-      { messages: output },
-      { budget, trigger: 0, target, keepTurns: 0, keepFraction: 0, summaryTokens, countTokens, tokens },
+      { messages: run.output },
+      {
+        budget,
+        trigger: 0,
+        target,
+        keepTurns: 0,
+        keepFraction: 0,
+        summaryTokens,
+        countTokens,
+        tokens: run.tokens,
+      },
     );
-    if (plan) await cut('cut-kept-turns', plan.from, plan.to, 'before-task');
+    if (plan) await run.cut('cut-kept-turns', plan, 'before-task', options, summaryTokens);
   }
-  const digest =
-    droppedInputs.size > 0
-      ? buildDigest(
-          [...droppedInputs].sort((left, right) => left - right).map((index) => work[index] as Message),
-          { toolNames: options.toolNames },
-        )
-      : undefined;
-
-  const after = total;
-  const state: CompactionState =
-    trigger * budget - after < HYSTERESIS * budget
-      ? { paused: true, resumeAt: Math.ceil(after + HYSTERESIS * budget) }
-      : { paused: false };
-  const minSavings = options.minSavings ?? 0;
-  const explainSkipped = () =>
-    explainShortfall(
-      messages,
-      messages.map((message) => countMessageTokens(message, countTokens)),
-      targetTokens,
-      [],
-      `compaction would remove ${before - after} tokens, fewer than minSavings ${minSavings}; `,
-    );
-  const shortfall =
-    after > targetTokens
-      ? explainShortfall(
-          output,
-          tokens,
-          targetTokens,
-          stages.map((stage) => stage.stage),
-        )
-      : undefined;
-  if (stages.length === 0) {
-    const result = unchanged('no-change', state);
-    if (shortfall) result.shortfall = shortfall;
-    return result;
-  }
-  if (before - after < minSavings && before <= budget) {
-    const result = unchanged('below-min-savings', options.state ?? { paused: false });
-    result.shortfall = explainSkipped();
-    return result;
-  }
-  // The unchanged leading messages are the input's own objects: the cache still matches them.
-  let common = 0;
-  while (common < output.length && output[common] === messages[common]) common++;
-  let reused = 0;
-  for (let index = 0; index < common; index++) reused += tokens[index] as number;
-  const result: CompactionResult = {
-    messages: output,
-    before,
-    after,
-    stages,
-    state,
-    cache: impactOf(before, after, reused, options.cachePrices ?? ANTHROPIC_CACHE_PRICES),
-  };
-  if (digest) result.digest = digest;
-  if (shortfall) result.shortfall = shortfall;
-  return result;
 }

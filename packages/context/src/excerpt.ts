@@ -545,16 +545,32 @@ function excerptBodies(
   if (options.maxTokens !== undefined && accepted === 1 && costOf(spansOf(shown)) > options.maxTokens) {
     const best = candidates[0]!.line;
     const headers = enclosingHeaders(best, lines, headerLines, definitions);
-    for (let radius = context - 1; radius >= 0; radius -= 1) {
-      shown.fill(0);
-      for (let line = Math.max(1, best - radius); line <= Math.min(total, best + radius); line += 1)
-        shown[line] = 1;
-      for (const header of headers) shown[header] = 1;
-      if (costOf(spansOf(shown)) <= options.maxTokens) break;
-    }
+    const maxTokens = options.maxTokens;
+    narrowWindow(shown, best, context, headers, (marks) => costOf(spansOf(marks)) <= maxTokens);
   }
 
   return renderBodies(options.path, lines, spansOf(shown), width, maxLength, hitLines, matched);
+}
+
+/**
+ * Marks only the window around `best` and its `headers` in `shown`, the context radius shrinking
+ * from `context - 1` until the marks `fit` (or only the hit and its headers remain).
+ */
+function narrowWindow(
+  shown: Uint8Array,
+  best: number,
+  context: number,
+  headers: Iterable<number>,
+  fit: (marks: Uint8Array) => boolean,
+): void {
+  const total = shown.length - 2;
+  for (let radius = context - 1; radius >= 0; radius -= 1) {
+    shown.fill(0);
+    for (let line = Math.max(1, best - radius); line <= Math.min(total, best + radius); line += 1)
+      shown[line] = 1;
+    for (const header of headers) shown[header] = 1;
+    if (fit(shown)) break;
+  }
 }
 
 /** Render `spans` of a file with real line numbers and elision markers. */

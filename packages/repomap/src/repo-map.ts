@@ -308,6 +308,41 @@ export async function buildWithWalker(
   return mapIndex(await indexRepository(options), options);
 }
 
+/** Per file, the signals that seeded it, in one fixed order. */
+function reasonsByFile(ranking: ReturnType<typeof rankFiles>): Map<number, RankReason[]> {
+  const reasons = new Map<number, RankReason[]>();
+  for (const reason of RANK_REASONS) {
+    for (const file of ranking.signals[reason].keys()) {
+      const list = reasons.get(file);
+      if (list) list.push(reason);
+      else reasons.set(file, [reason]);
+    }
+  }
+  return reasons;
+}
+
+/**
+ * Every definition in rank order, each made from the columns as it is reached: a caller that
+ * writes them out one by one never holds a kernel-sized tree's millions of them at once.
+ */
+function* rankedDefinitions(
+  index: RepositoryIndex['index'],
+  scored: ReturnType<typeof scoreSymbols>,
+): Generator<RankedDefinition> {
+  const paths = index.paths;
+  const order = rankOrder(scored.scoreAll());
+  for (let rank = 0; rank < order.length; rank++) {
+    const position = order[rank]!;
+    yield {
+      path: paths[scored.files[position]!]!,
+      name: index.names[index.defName[position]!]!,
+      kind: DEFINITION_KINDS[index.defKind[position]!]!,
+      line: index.defLine[position]!,
+      signature: index.signatures.at(position),
+    };
+  }
+}
+
 /** Ranks and renders an indexed tree: the pure part of {@link buildRepoMap}. */
 function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RenderableRepoMap {
   const { root, skipped, index } = scanned;
@@ -388,32 +423,9 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   };
   const rendered = render(budget, fileIdsOf(inPrompt));
 
-  // Per file, the signals that seeded it, in one fixed order.
-  const reasons = new Map<number, RankReason[]>();
-  for (const reason of RANK_REASONS) {
-    for (const file of ranking.signals[reason].keys()) {
-      const list = reasons.get(file);
-      if (list) list.push(reason);
-      else reasons.set(file, [reason]);
-    }
-  }
-
+  const reasons = reasonsByFile(ranking);
   let symbols: RankedDefinition[] | undefined;
-  // Every definition in rank order, each made from the columns as it is reached: a caller that
-  // writes them out one by one never holds a kernel-sized tree's millions of them at once.
-  function* rankedSymbols(): Generator<RankedDefinition> {
-    const order = rankOrder(scored.scoreAll());
-    for (let rank = 0; rank < order.length; rank++) {
-      const position = order[rank]!;
-      yield {
-        path: paths[scored.files[position]!]!,
-        name: index.names[index.defName[position]!]!,
-        kind: DEFINITION_KINDS[index.defKind[position]!]!,
-        line: index.defLine[position]!,
-        signature: index.signatures.at(position),
-      };
-    }
-  }
+  const rankedSymbols = () => rankedDefinitions(index, scored);
   const rankAllSymbols = (): RankedDefinition[] => Array.from(rankedSymbols());
 
   const result: RepoMapResult = {

@@ -193,6 +193,29 @@ let bucketCursor = new Int32Array(0);
 let rankQueued = new Uint8Array(0);
 let rankHeap = new Int32Array(0);
 
+/** Sizes the rank-queue scratch for a table of `size` ranks. */
+function ensureRankScratch(size: number): void {
+  if (rankQueued.length >= size) return;
+  buckets = new Array<number[] | undefined>(size).fill(undefined);
+  bucketCursor = new Int32Array(size);
+  rankQueued = new Uint8Array(size);
+  rankHeap = new Int32Array(size);
+}
+
+/**
+ * Sorts the positions of `bucket` from `cursor` on. They were appended in ascending order unless
+ * lower ranks interleaved; sorts only then.
+ */
+function sortPending(bucket: number[], cursor: number): void {
+  for (let index = cursor + 1; index < bucket.length; index++) {
+    if ((bucket[index] as number) < (bucket[index - 1] as number)) {
+      const rest = bucket.slice(cursor).sort((left, right) => left - right);
+      for (let offset = 0; offset < rest.length; offset++) bucket[cursor + offset] = rest[offset] as number;
+      return;
+    }
+  }
+}
+
 /**
  * The O(n log n) merge for long pieces, as a bucket queue: one bucket of positions per rank, and a small
  * min-heap of the ranks that have pending positions. A merge can never create a pair of the rank it just
@@ -210,12 +233,7 @@ export function mergeWithRankQueue(
 ): number {
   usePairCache(table);
   ensureLongScratch(length);
-  if (rankQueued.length < table.size) {
-    buckets = new Array<number[] | undefined>(table.size).fill(undefined);
-    bucketCursor = new Int32Array(table.size);
-    rankQueued = new Uint8Array(table.size);
-    rankHeap = new Int32Array(table.size);
-  }
+  ensureRankScratch(table.size);
   const scratch = oversized;
   oversized = undefined;
   const next = scratch?.next ?? partNext;
@@ -290,14 +308,7 @@ export function mergeWithRankQueue(
 
     const bucket = buckets[rank] as number[];
     let cursor = cursors[rank] as number;
-    // Positions were appended in ascending order unless lower ranks interleaved; sort only then.
-    for (let index = cursor + 1; index < bucket.length; index++) {
-      if ((bucket[index] as number) < (bucket[index - 1] as number)) {
-        const rest = bucket.slice(cursor).sort((left, right) => left - right);
-        for (let offset = 0; offset < rest.length; offset++) bucket[cursor + offset] = rest[offset] as number;
-        break;
-      }
-    }
+    sortPending(bucket, cursor);
     while (cursor < bucket.length) {
       // A lower rank became pending: it goes first; this bucket resumes when its rank is lowest again.
       if (queueSize > 0 && (queue[0] as number) < rank) break;

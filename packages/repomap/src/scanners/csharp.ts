@@ -17,6 +17,7 @@ import {
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,
+  COLON,
   COMMA,
   DOT,
   EQUALS,
@@ -217,7 +218,7 @@ function skipType(tokens: TokenList, index: number): number {
     if (isPunctuation(tokens, index, LESS)) index = skipAngles(tokens, index);
     else if (
       (isPunctuation(tokens, index, DOT) ||
-        (isPunctuation(tokens, index, 58) && isPunctuation(tokens, index + 1, 58))) &&
+        (isPunctuation(tokens, index, COLON) && isPunctuation(tokens, index + 1, COLON))) &&
       isIdentifier(tokens, index + (isPunctuation(tokens, index, DOT) ? 1 : 2))
     ) {
       index += isPunctuation(tokens, index, DOT) ? 2 : 3;
@@ -256,6 +257,14 @@ function parseEnumMember(tokens: TokenList, index: number, frame: Frame, definit
   return index;
 }
 
+/** Where a member's declaration starts (after its attributes) and the scope its definitions go in. */
+interface MemberStart {
+  /** Index of the declaration's first token (its signature starts here). */
+  start: number;
+  scope: string | undefined;
+}
+
+/** One declaration in a file, namespace or type body; returns the index after it. */
 function parseMember(
   tokens: TokenList,
   index: number,
@@ -265,43 +274,67 @@ function parseMember(
 ): number {
   if (isPunctuation(tokens, index, SEMICOLON)) return index + 1;
   index = skipAttributes(tokens, index);
-  const start = index;
+  const member: MemberStart = { start: index, scope: frame.name };
   if (
     isWord(tokens, index, 'using') ||
     (isWord(tokens, index, 'global') && isWord(tokens, index + 1, 'using'))
   ) {
     return skipToSemicolon(tokens, index);
   }
-  if (isWord(tokens, index, 'namespace')) {
-    // Namespaces go by their full dotted name (`Acme.Shapes`), as C# code refers to them.
-    const firstName = index + 1;
-    let nameIndex = firstName;
-    if (!isIdentifier(tokens, nameIndex)) return index + 1;
-    while (isPunctuation(tokens, nameIndex + 1, DOT) && isIdentifier(tokens, nameIndex + 2)) nameIndex += 2;
-    const name = signatureOf(tokens, firstName, nameIndex).replace(/\s+/g, '');
-    const definition = addDefinition(
-      definitions,
-      tokens,
-      firstName,
-      'namespace',
-      index,
-      nameIndex,
-      frame.name,
-      name,
-    );
-    if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
-      stack.push({ kind: 'namespace', name, typeName: undefined, definition });
-      return nameIndex + 2;
-    }
-    // File-scoped `namespace A.B;`: everything after belongs to it.
-    stack.push({ kind: 'namespace', name, typeName: undefined, definition: undefined });
-    return nameIndex + 1;
-  }
+  if (isWord(tokens, index, 'namespace')) return parseNamespace(tokens, index, frame, stack, definitions);
   while (isIdentifier(tokens, index) && MODIFIERS.has(tokenText(tokens, index))) index++;
   if (isPunctuation(tokens, index, OPEN_BRACE)) return skipGroup(tokens, index, tokens.count);
-  const scope = frame.name;
+  const declared = parseTypeDeclaration(tokens, index, member, stack, definitions);
+  if (declared !== undefined) return declared;
+  if (frame.kind === 'file' || frame.kind === 'namespace') return stepOver(tokens, index);
+  return parseTypeMember(tokens, index, member, frame, definitions);
+}
 
-  // Type declarations (`record struct`, `record class` included).
+/** `namespace A.B { … }` or file-scoped `namespace A.B;` at `index` (the keyword). */
+function parseNamespace(
+  tokens: TokenList,
+  index: number,
+  frame: Frame,
+  stack: Frame[],
+  definitions: Definition[],
+): number {
+  // Namespaces go by their full dotted name (`Acme.Shapes`), as C# code refers to them.
+  const firstName = index + 1;
+  let nameIndex = firstName;
+  if (!isIdentifier(tokens, nameIndex)) return index + 1;
+  while (isPunctuation(tokens, nameIndex + 1, DOT) && isIdentifier(tokens, nameIndex + 2)) nameIndex += 2;
+  const name = signatureOf(tokens, firstName, nameIndex).replace(/\s+/g, '');
+  const definition = addDefinition(
+    definitions,
+    tokens,
+    firstName,
+    'namespace',
+    index,
+    nameIndex,
+    frame.name,
+    name,
+  );
+  if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
+    stack.push({ kind: 'namespace', name, typeName: undefined, definition });
+    return nameIndex + 2;
+  }
+  // File-scoped `namespace A.B;`: everything after belongs to it.
+  stack.push({ kind: 'namespace', name, typeName: undefined, definition: undefined });
+  return nameIndex + 1;
+}
+
+/**
+ * A type declaration (`record struct`, `record class` included) or a delegate at `index` (past the
+ * modifiers); undefined when the tokens there are neither.
+ */
+function parseTypeDeclaration(
+  tokens: TokenList,
+  index: number,
+  member: MemberStart,
+  stack: Frame[],
+  definitions: Definition[],
+): number | undefined {
+  const { start, scope } = member;
   let keywordIndex = index;
   if (
     isWord(tokens, index, 'record') &&
@@ -333,8 +366,21 @@ function parseMember(
     addDefinition(definitions, tokens, afterType, 'type', start, header.last, scope);
     return header.resume;
   }
-  if (frame.kind === 'file' || frame.kind === 'namespace') return stepOver(tokens, index);
+  return undefined;
+}
 
+/**
+ * A member of a type body at `index` (past the modifiers): constructor, destructor, operator,
+ * indexer, method, property, event or fields.
+ */
+function parseTypeMember(
+  tokens: TokenList,
+  index: number,
+  member: MemberStart,
+  frame: Frame,
+  definitions: Definition[],
+): number {
+  const { start, scope } = member;
   // Constructor `Name(` and destructor `~Name(`.
   if (
     isPunctuation(tokens, index, TILDE) &&
@@ -370,22 +416,7 @@ function parseMember(
   // Operators: `static T operator +(…)`, `implicit operator T(…)`.
   if (isWord(tokens, afterType, 'operator') || isWord(tokens, typeStart, 'operator')) {
     const operatorIndex = isWord(tokens, afterType, 'operator') ? afterType : typeStart;
-    let open = operatorIndex + 1;
-    while (open < tokens.count && !isPunctuation(tokens, open, OPEN_PAREN) && open - operatorIndex < 8)
-      open++;
-    const name = `operator ${signatureOf(tokens, operatorIndex + 1, open - 1)}`.trim();
-    const header = scanHeader(tokens, open, HEADER_RULES);
-    const definition = addDefinition(
-      definitions,
-      tokens,
-      operatorIndex,
-      'method',
-      start,
-      header.last,
-      scope,
-      name,
-    );
-    return skipBody(tokens, header, definition);
+    return parseOperator(tokens, operatorIndex, member, definitions);
   }
   // Indexer `T this[int i] { get; }`.
   if (isWord(tokens, afterType, 'this') && isPunctuation(tokens, afterType + 1, OPEN_BRACKET)) {
@@ -406,55 +437,114 @@ function parseMember(
     isPunctuation(tokens, nameIndex + 1, OPEN_BRACE) ||
     (isPunctuation(tokens, nameIndex + 1, EQUALS) && isPunctuation(tokens, nameIndex + 2, GREATER))
   ) {
-    // Property (or event with accessors): `{ get; set; } = init;` or `=> expr;`.
-    const definition = addDefinition(
-      definitions,
-      tokens,
-      nameIndex,
-      isEvent ? 'field' : 'property',
-      start,
-      nameIndex,
-      scope,
-    );
-    if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
-      const end = skipGroup(tokens, nameIndex + 1, tokens.count);
-      definition.endLine = tokens.lines[end - 1]!;
-      return isPunctuation(tokens, end, EQUALS) ? skipToSemicolon(tokens, end) : end;
-    }
-    return skipToSemicolon(tokens, nameIndex + 1);
+    return parseProperty(tokens, nameIndex, isEvent, member, definitions);
   }
-  // Fields: `T a = 1, b;` (also events without accessors).
+  return parseFields(tokens, nameIndex, member, definitions);
+}
+
+/** `operator +(…)` or `implicit operator T(…)`, from the `operator` keyword at `operatorIndex`. */
+function parseOperator(
+  tokens: TokenList,
+  operatorIndex: number,
+  member: MemberStart,
+  definitions: Definition[],
+): number {
+  let open = operatorIndex + 1;
+  while (open < tokens.count && !isPunctuation(tokens, open, OPEN_PAREN) && open - operatorIndex < 8) open++;
+  const name = `operator ${signatureOf(tokens, operatorIndex + 1, open - 1)}`.trim();
+  const header = scanHeader(tokens, open, HEADER_RULES);
+  const definition = addDefinition(
+    definitions,
+    tokens,
+    operatorIndex,
+    'method',
+    member.start,
+    header.last,
+    member.scope,
+    name,
+  );
+  return skipBody(tokens, header, definition);
+}
+
+/** Property (or event with accessors) named at `nameIndex`: `{ get; set; } = init;` or `=> expr;`. */
+function parseProperty(
+  tokens: TokenList,
+  nameIndex: number,
+  isEvent: boolean,
+  member: MemberStart,
+  definitions: Definition[],
+): number {
+  const definition = addDefinition(
+    definitions,
+    tokens,
+    nameIndex,
+    isEvent ? 'field' : 'property',
+    member.start,
+    nameIndex,
+    member.scope,
+  );
+  if (isPunctuation(tokens, nameIndex + 1, OPEN_BRACE)) {
+    const end = skipGroup(tokens, nameIndex + 1, tokens.count);
+    definition.endLine = tokens.lines[end - 1]!;
+    return isPunctuation(tokens, end, EQUALS) ? skipToSemicolon(tokens, end) : end;
+  }
+  return skipToSemicolon(tokens, nameIndex + 1);
+}
+
+/** Fields `T a = 1, b;` (also events without accessors), the first named at `nameIndex`. */
+function parseFields(
+  tokens: TokenList,
+  nameIndex: number,
+  member: MemberStart,
+  definitions: Definition[],
+): number {
   let cursor = nameIndex;
-  let declaratorStart = start;
+  let declaratorStart = member.start;
   while (isIdentifier(tokens, cursor)) {
     const name = cursor;
-    let end = cursor + 1;
-    while (end < tokens.count) {
-      const punctuation = punctuationCode(tokens, end);
-      if (punctuation === SEMICOLON || punctuation === CLOSE_BRACE) break;
-      if (
-        punctuation === COMMA &&
-        isIdentifier(tokens, end + 1) &&
-        (isPunctuation(tokens, end + 2, EQUALS) ||
-          isPunctuation(tokens, end + 2, COMMA) ||
-          isPunctuation(tokens, end + 2, SEMICOLON))
-      )
-        break;
-      if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
-        end = skipGroup(tokens, end, tokens.count);
-        continue;
-      }
-      if (punctuation === LESS && isIdentifier(tokens, end - 1)) {
-        end = skipAngles(tokens, end);
-        continue;
-      }
-      end++;
-    }
+    const end = declaratorEnd(tokens, cursor + 1);
     const signatureEnd = isPunctuation(tokens, cursor + 1, EQUALS) ? cursor : end - 1;
-    addDefinition(definitions, tokens, name, 'field', declaratorStart, Math.max(signatureEnd, name), scope);
+    addDefinition(
+      definitions,
+      tokens,
+      name,
+      'field',
+      declaratorStart,
+      Math.max(signatureEnd, name),
+      member.scope,
+    );
     if (!isPunctuation(tokens, end, COMMA)) return isPunctuation(tokens, end, SEMICOLON) ? end + 1 : end;
     cursor = end + 1;
     declaratorStart = cursor;
   }
   return cursor;
+}
+
+/**
+ * From just past a field's name: the index of the `;`, `}` or `,` that ends its declarator (a `,`
+ * only before the next declarator's name), stepping over bracket groups and type arguments.
+ */
+function declaratorEnd(tokens: TokenList, end: number): number {
+  while (end < tokens.count) {
+    const punctuation = punctuationCode(tokens, end);
+    if (punctuation === SEMICOLON || punctuation === CLOSE_BRACE) break;
+    if (
+      punctuation === COMMA &&
+      isIdentifier(tokens, end + 1) &&
+      (isPunctuation(tokens, end + 2, EQUALS) ||
+        isPunctuation(tokens, end + 2, COMMA) ||
+        isPunctuation(tokens, end + 2, SEMICOLON))
+    )
+      break;
+    if (punctuation === OPEN_PAREN || punctuation === OPEN_BRACE || punctuation === OPEN_BRACKET) {
+      end = skipGroup(tokens, end, tokens.count);
+      continue;
+    }
+    if (punctuation === LESS && isIdentifier(tokens, end - 1)) {
+      end = skipAngles(tokens, end);
+      continue;
+    }
+    end++;
+  }
+  return end;
 }
