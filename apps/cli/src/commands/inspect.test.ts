@@ -1,25 +1,12 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseTrace } from '@ctxkit/trace';
 import { describe, expect, it } from 'vitest';
+import { inspectFixtureRepository } from '../inspect/inspect-fixture.js';
 import { runInProcess } from './command-test-io.js';
 
-function fixtureRepository(): string {
-  const root = mkdtempSync(join(tmpdir(), 'ctxkit-inspect-'));
-  mkdirSync(join(root, '.git'));
-  mkdirSync(join(root, 'src'));
-  writeFileSync(join(root, 'AGENTS.md'), '# Rules\n\nRun the tests before you finish.\n');
-  writeFileSync(
-    join(root, 'src', 'header.ts'),
-    'export function parseHeader(line: string): string[] {\n  return line.split(":");\n}\n',
-  );
-  writeFileSync(
-    join(root, 'src', 'request.ts'),
-    "import { parseHeader } from './header.js';\n\nexport function readRequest(text: string) {\n  return text.split('\\n').map(parseHeader);\n}\n",
-  );
-  return root;
-}
+const fixtureRepository = () => inspectFixtureRepository();
 
 describe('ctxkit pack --trace', () => {
   it('appends one record per pack, measuring the prefix the second shares with the first', async () => {

@@ -18,6 +18,7 @@ import { formatTraceLine, parseTrace, renderTracePage, type TraceRecord } from '
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../commands/command-test-io.js';
+import { inspectFixtureRepository } from './inspect-fixture.js';
 import { startLiveServer } from './live-server.js';
 
 const CHROMIUM = CHROMIUM_PATH;
@@ -123,18 +124,7 @@ describe.skipIf(!available)('the inspector page in chromium', () => {
   });
 
   it('shows a pack: ranked files, the signals behind each rank, the lines shown', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'ctxkit-inspect-pack-'));
-    mkdirSync(join(root, '.git'));
-    mkdirSync(join(root, 'src'));
-    writeFileSync(join(root, 'AGENTS.md'), '# Rules\n\nRun the tests before you finish.\n');
-    writeFileSync(
-      join(root, 'src', 'header.ts'),
-      'export function parseHeader(line: string): string[] {\n  return line.split(":");\n}\n',
-    );
-    writeFileSync(
-      join(root, 'src', 'request.ts'),
-      "import { parseHeader } from './header.js';\n\nexport function readRequest(text: string) {\n  return text.split('\\n').map(parseHeader);\n}\n",
-    );
+    const root = inspectFixtureRepository('ctxkit-inspect-pack-');
     for (const task of ['fix parseHeader for empty lines', 'make readRequest skip blank lines'])
       expect((await runInProcess(['pack', '--task', task, '--trace', 'trace.jsonl'], root)).code).toBe(0);
     const { records } = parseTrace(readFileSync(join(root, 'trace.jsonl'), 'utf8'));
