@@ -2,36 +2,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { createTokenizer } from '@ctxkit/tokenize';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli.js';
+import { captureStream } from './command-test-io.js';
 
 async function runTokens(argv: string[], cwd: string, stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (text: string) => void) =>
-    new Writable({
-      write(chunk, _encoding, callback) {
-        append(String(chunk));
-        callback();
-      },
-    });
+  const stdout = captureStream();
+  const stderr = captureStream();
   const code = await run(
     ['node', 'ctxkit', 'tokens', ...argv],
-    {
-      cwd,
-      stdout: sink((text) => {
-        stdout += text;
-      }),
-      stderr: sink((text) => {
-        stderr += text;
-      }),
-      readStdin: async () => stdin,
-    },
+    { cwd, stdout: stdout.stream, stderr: stderr.stream, readStdin: async () => stdin },
     {},
   );
-  return { code, stdout, stderr };
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 describe('ctxkit tokens (in process)', () => {

@@ -1,23 +1,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { parseTrace } from '@ctxkit/trace';
 import { describe, expect, it } from 'vitest';
 import { run } from '../cli.js';
+import { captureStream } from '../commands/command-test-io.js';
 import { runOnServer } from './client.js';
 import { startServer } from './server.js';
 
-function sink() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      text += String(chunk);
-      callback();
-    },
-  });
-  return { stream, text: () => text };
-}
+const sink = captureStream;
 
 describe('ctxkit serve with --trace', () => {
   it('appends the record in the client’s directory, as a one-shot run would', async () => {

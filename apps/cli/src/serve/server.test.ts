@@ -2,22 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { captureStream } from '../commands/command-test-io.js';
 import { runOnServer } from './client.js';
 import { Channel, encodeFrame } from './protocol.js';
 import { type RunInvocation, startServer } from './server.js';
 
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      text += String(chunk);
-      callback();
-    },
-  });
-  return { stream, text: () => text };
-}
+const capture = captureStream;
 
 const directories: string[] = [];
 function socketIn(): string {
