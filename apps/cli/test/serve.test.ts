@@ -1,37 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnvironment, makeTempDirectory, runCli, writeBudgetProject } from './run-cli.js';
+import { type RunningServer, startServe } from './serve-process.js';
 
 // The built `ctxkit serve` in a child process, and built clients that delegate to it: what a
 // delegated command prints must be exactly what it prints when run on its own.
-
-interface RunningServer {
-  child: ChildProcess;
-  /** Everything the server has written to its stderr so far. */
-  log(): string;
-  stopped: Promise<number | null>;
-}
-
-async function startServe(socket: string, extra: string[] = []): Promise<RunningServer> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--socket', socket, ...extra], {
-    env: cleanEnvironment(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    log += chunk;
-  });
-  const stopped = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const deadline = Date.now() + 15_000;
-  while (!log.includes('listening on')) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`ctxkit serve did not start: ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { child, log: () => log, stopped };
-}
 
 describe('ctxkit serve', () => {
   let workspace: string;
