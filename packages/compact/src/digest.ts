@@ -120,17 +120,25 @@ function exitStatus(content: string): number | undefined {
   return undefined;
 }
 
-// Membership sets beside the lists: a long transcript has thousands of entries, and includes() is quadratic.
-const seenEntries = new WeakMap<string[], Set<string>>();
-function pushUnique(list: string[], value: string): void {
-  let seen = seenEntries.get(list);
-  if (!seen) {
-    seen = new Set(list);
-    seenEntries.set(list, seen);
+/**
+ * A digest being filled in, with a membership set beside each list it dedupes: a long transcript
+ * has thousands of entries, and `includes()` on them is quadratic. Lives for one build only.
+ */
+class DigestBuilder {
+  readonly digest = emptyDigest();
+  private readonly seen = new Map<string[], Set<string>>();
+
+  /** Append `value` to `list` (one of this digest's lists) unless it is already there. */
+  addUnique(list: string[], value: string): void {
+    let seen = this.seen.get(list);
+    if (!seen) {
+      seen = new Set(list);
+      this.seen.set(list, seen);
+    }
+    if (seen.has(value)) return;
+    seen.add(value);
+    list.push(value);
   }
-  if (seen.has(value)) return;
-  seen.add(value);
-  list.push(value);
 }
 
 function compactInput(input: unknown): string {
@@ -157,7 +165,8 @@ function emptyDigest(): Digest {
  */
 export function buildDigest(dropped: readonly Message[], options: DigestOptions = {}): Digest {
   const mapping = options.toolNames ?? DEFAULT_TOOL_NAMES;
-  const digest = emptyDigest();
+  const builder = new DigestBuilder();
+  const { digest } = builder;
   const results = new Map<ToolCall, Message['toolResult']>();
   for (const pairing of pairCalls(dropped)) {
     if (pairing.resultIndex !== undefined)
@@ -172,11 +181,11 @@ export function buildDigest(dropped: readonly Message[], options: DigestOptions 
     const paths = pathsOfCall(call.name, call.input, mapping);
     let target = paths.join(', ');
     if (kind === 'read') {
-      for (const path of paths) pushUnique(digest.filesRead, path);
+      for (const path of paths) builder.addUnique(digest.filesRead, path);
       lastRead = paths[paths.length - 1] ?? lastRead;
     } else if (kind === 'edit') {
       const edited = paths.length > 0 ? paths : lastRead !== undefined ? [lastRead] : [];
-      for (const path of edited) pushUnique(digest.filesEdited, path);
+      for (const path of edited) builder.addUnique(digest.filesEdited, path);
       target = edited.join(', ');
       if (paths.length > 0) lastRead = paths[paths.length - 1];
     }
@@ -207,28 +216,29 @@ export function buildDigest(dropped: readonly Message[], options: DigestOptions 
 
   for (const message of dropped) {
     if (isSummaryMessage(message)) {
-      mergeDigest(digest, parseDigest(message.text ?? ''));
+      mergeDigest(builder, parseDigest(message.text ?? ''));
       continue;
     }
     digest.droppedMessages++;
     if (message.role === 'user' && !message.reminder && message.text?.trim()) {
-      pushUnique(digest.decisions, `user: ${firstLine(message.text)}`);
+      builder.addUnique(digest.decisions, `user: ${firstLine(message.text)}`);
     }
     if (message.role === 'assistant') {
       for (const sentence of decisionSentences(message.text ?? ''))
-        pushUnique(digest.decisions, firstLine(sentence));
+        builder.addUnique(digest.decisions, firstLine(sentence));
       for (const call of message.toolCalls ?? []) recordCall(call);
     }
   }
   return digest;
 }
 
-function mergeDigest(into: Digest, from: Digest): void {
-  for (const path of from.filesRead) pushUnique(into.filesRead, path);
-  for (const path of from.filesEdited) pushUnique(into.filesEdited, path);
+function mergeDigest(builder: DigestBuilder, from: Digest): void {
+  const into = builder.digest;
+  for (const path of from.filesRead) builder.addUnique(into.filesRead, path);
+  for (const path of from.filesEdited) builder.addUnique(into.filesEdited, path);
   into.commands.push(...from.commands);
   into.failedCalls.push(...from.failedCalls);
-  for (const decision of from.decisions) pushUnique(into.decisions, decision);
+  for (const decision of from.decisions) builder.addUnique(into.decisions, decision);
   into.droppedMessages += from.droppedMessages;
   into.toolCalls += from.toolCalls;
 }
