@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RELATIVE_SCORE_CUTOFF, selectSkills, shortenDescription, soleMatchOf } from './select-skills.js';
+import { buildSkillIndex } from './skill-index.js';
 import type { SelectSkillsOptions, Skill } from './types.js';
 
 const skills: Skill[] = ['alpha', 'beta'].map((name) => ({
@@ -59,6 +60,24 @@ describe('selectSkills options', () => {
       'selectSkills: scope must be an array of file paths, found the string "src/a.ts"',
     );
     expect(wrong({})).toThrow(new TypeError('selectSkills: task must be a string, found undefined'));
+  });
+
+  it("selects the same with an index built once as with its own, and refuses another set's index", () => {
+    const index = buildSkillIndex(skills);
+    for (const task of ['alpha work', 'beta work please', '@skill:beta', 'nothing related'])
+      expect(selectSkills(skills, { task, index })).toEqual(selectSkills(skills, { task }));
+    // The same skills in another order are the same set.
+    expect(selectSkills([...skills].reverse(), { task: 'alpha work', index })).toEqual(
+      selectSkills(skills, { task: 'alpha work' }),
+    );
+    const others = buildSkillIndex([skills[0]!]);
+    expect(() => selectSkills(skills, { task: 'alpha', index: others })).toThrow(
+      new RangeError(
+        'selectSkills: index must be the index buildSkillIndex built from these same skills, found an object',
+      ),
+    );
+    const copies = buildSkillIndex(skills.map((skill) => ({ ...skill })));
+    expect(() => selectSkills(skills, { task: 'alpha', index: copies })).toThrow(RangeError);
   });
 
   it('still inlines every referenced skill up to a valid cap', () => {

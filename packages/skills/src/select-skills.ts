@@ -4,6 +4,7 @@ import {
   assertStringArray,
   assertWholeNumber,
   compareStrings,
+  failRange,
   failType,
 } from '@ctxkit/internal';
 import { escapeControls } from '@ctxkit/tokenize';
@@ -31,8 +32,6 @@ export const RELATIVE_SCORE_CUTOFF = 0.5;
 // Names may contain `.` and `:` (`superpowers:brainstorming`) but never end with them: that is prose.
 const SKILL_REFERENCE = /@skill:([A-Za-z0-9_](?:[\w.:-]*[\w-])?)/g;
 
-const indexCache = new WeakMap<readonly Skill[], { members: Skill[]; index: SkillIndex }>();
-
 /**
  * Decide which skills a task sees and render them: a card (name + one-line description) for every
  * match, full bodies only for `@skill:name` references, pins, and scores above the calibrated
@@ -40,25 +39,16 @@ const indexCache = new WeakMap<readonly Skill[], { members: Skill[]; index: Skil
  * options give the same bytes.
  */
 export function selectSkills(skills: readonly Skill[], options: SelectSkillsOptions): SkillSelection {
-  checkSelectOptions(options);
+  checkSelectOptions(skills, options);
   const maxExpanded = options.maxExpanded ?? DEFAULT_MAX_EXPANDED;
   const maxCards = options.maxCards ?? DEFAULT_MAX_CARDS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   assertWholeNumber('selectSkills', 'maxExpanded', maxExpanded);
   assertWholeNumber('selectSkills', 'maxCards', maxCards);
   assertWholeNumber('selectSkills', 'maxBodyBytes', maxBodyBytes);
-  // Building an index calibrates its thresholds (every skill against every other): do it once per
-  // skills array, and again only if the array was changed in place.
-  let cached = indexCache.get(skills);
-  if (
-    !cached ||
-    cached.members.length !== skills.length ||
-    cached.members.some((skill, at) => skill !== skills[at])
-  ) {
-    cached = { members: [...skills], index: buildSkillIndex(skills) };
-    indexCache.set(skills, cached);
-  }
-  const { index } = cached;
+  // Building an index calibrates its thresholds (every skill against every other); a caller
+  // selecting for many tasks over the same skills builds it once and passes it.
+  const index = options.index ?? buildSkillIndex(skills);
   const expand = options.thresholds?.expand ?? index.thresholds.expand;
   const thresholds = {
     card: options.thresholds?.card ?? index.thresholds.card,
@@ -166,13 +156,15 @@ export function soleMatchOf<T extends { score: number }>(
  * inlines nothing (even `@skill:` references) or lifts the body cap, a NaN threshold selects
  * nothing, a string of pins is read letter by letter.
  */
-function checkSelectOptions(options: SelectSkillsOptions): void {
+function checkSelectOptions(skills: readonly Skill[], options: SelectSkillsOptions): void {
   const where = 'selectSkills';
   if (options === null || typeof options !== 'object')
     failType(where, 'options', 'an object with a task', options);
   assertString(where, 'task', options.task);
   assertStringArray(where, 'pins', options.pins ?? [], 'skill names');
   assertStringArray(where, 'scope', options.scope ?? [], 'file paths');
+  if (options.index !== undefined && !isIndexOf(options.index, skills))
+    failRange(where, 'index', 'the index buildSkillIndex built from these same skills', options.index);
   const { thresholds } = options;
   if (thresholds == null) return;
   if (typeof thresholds !== 'object' || Array.isArray(thresholds))
@@ -187,6 +179,14 @@ function checkSelectOptions(options: SelectSkillsOptions): void {
         'a finite number ≥ 0',
         (value) => Number.isFinite(value) && value >= 0,
       );
+}
+
+/** Whether `index` holds exactly `skills` (the same objects, in any order). */
+function isIndexOf(index: SkillIndex, skills: readonly Skill[]): boolean {
+  if (typeof index !== 'object' || index === null || !Array.isArray(index.entries)) return false;
+  if (index.entries.length !== skills.length) return false;
+  const members = new Set<Skill>(skills);
+  return index.entries.every((entry) => members.has(entry.skill));
 }
 
 /** The opening line of the cards block: what cards are and how to get a body. */

@@ -1,3 +1,5 @@
+import type { SkillIndex } from './skill-index.js';
+
 /** One skill: a SKILL.md file's front matter and body. */
 export interface Skill {
   /** Unique name, from front matter `name` (or the directory name when missing). */
@@ -68,6 +70,12 @@ export interface SelectSkillsOptions {
    * measured one, at most `expand`).
    */
   thresholds?: { card?: number; expand?: number; sole?: number };
+  /**
+   * `buildSkillIndex(skills)` of these same skills, built once when selecting for many tasks over
+   * one skill set; absent, each call builds (and calibrates) its own. Another set's index is a
+   * `RangeError`.
+   */
+  index?: SkillIndex;
 }
 
 /** A one-line summary of a matching skill. */

@@ -201,7 +201,7 @@ function evaluate(
 ) {
   const index = buildSkillIndex(skills);
   return prompts.map((prompt): PromptOutcome => {
-    const selection = selectSkills(skills, { task: prompt.task, maxExpanded, thresholds });
+    const selection = selectSkills(skills, { task: prompt.task, maxExpanded, thresholds, index });
     const ranking = scoreSkills(index, prompt.task);
     const position = ranking.findIndex((entry) => entry.skill.name === prompt.expected);
     const cards = selection.cards.map((card) => card.name);
@@ -490,8 +490,9 @@ function measureDilution(skills: Skill[], path: string, maxExpanded: number): Di
   let cards = 0;
   let expanded = 0;
   let withExpansion = 0;
+  const index = buildSkillIndex(skills);
   for (const task of tasks) {
-    const selection = selectSkills(skills, { task, maxExpanded });
+    const selection = selectSkills(skills, { task, maxExpanded, index });
     cards += selection.cards.length;
     expanded += selection.expanded.length;
     if (selection.expanded.length > 0) withExpansion += 1;
@@ -525,8 +526,9 @@ function measureUnrelated(skills: Skill[], tasks: string[], maxExpanded: number)
   let cards = 0;
   let expanded = 0;
   const strays: string[] = [];
+  const index = buildSkillIndex(skills);
   for (const task of tasks) {
-    const selection = selectSkills(skills, { task, maxExpanded });
+    const selection = selectSkills(skills, { task, maxExpanded, index });
     cards += selection.cards.length;
     expanded += selection.expanded.length;
     const bodies = new Set(selection.expanded.map((entry) => entry.name));
