@@ -40,8 +40,13 @@ export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.Pro
 
 /** Run `node dist/bin.js ...args` and collect its exit code and output. */
 export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return runNode([BIN, ...args], options);
+}
+
+/** Run `node ...argv` (this Node) with the CLI's clean environment and collect its exit code and output. */
+export function runNode(argv: string[], options: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, argv, {
       cwd: options.cwd ?? process.cwd(),
       env: cleanEnvironment(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDirectory, runCli } from './run-cli.js';
+import { makeTempDirectory, runCli, runNode } from './run-cli.js';
 import { type RunningServer, startServe } from './serve-process.js';
 
 // A long-running `ctxkit serve` builds one tree after another. Whatever it derives from a tree and
@@ -126,23 +125,14 @@ describe('ctxkit serve over many trees in turn', () => {
       }
       process.stdout.write(JSON.stringify(heaps));
     `;
-    const heaps = await new Promise<number[]>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--expose-gc', '--input-type=module', '-e', script, JSON.stringify(roots)],
-        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CTXKIT_NO_SERVER: '1' } },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-      });
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        stderr += chunk;
-      });
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(stderr))));
-    });
+    const result = await runNode(
+      ['--expose-gc', '--input-type=module', '-e', script, JSON.stringify(roots)],
+      {
+        env: { CTXKIT_NO_SERVER: '1' },
+      },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const heaps = JSON.parse(result.stdout) as number[];
     expect(heaps).toHaveLength(24);
     // After warm-up (modules, vocabularies, the tokenizer's tables), 16 more trees. Measured on Node
     // 20: 0.2 MiB of growth; with every tree's cache snapshot kept alive on purpose, 4.2 MiB.
