@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadTokenizerJson, VOCABULARIES } from './__fixtures__/vocabularies.js';
-import { DEEPSEEK_V3_SPLITS, LLAMA3_SPLIT, O200K_SPLIT, QWEN_SPLIT } from './family-split-patterns.js';
+import {
+  DEEPSEEK_V3_SPLITS,
+  LLAMA3_SPLIT,
+  O200K_SPLIT,
+  QWEN_SPLIT,
+  TEKKEN_SPLIT,
+} from './family-split-patterns.js';
 
 // The patterns a GGUF `tokenizer.ggml.pre` name stands for must be the ones the family's own
 // tokenizer.json spells out.
@@ -19,6 +25,7 @@ describe('family split patterns', () => {
     ['Llama 3', [LLAMA3_SPLIT]],
     ['GPT-OSS', [O200K_SPLIT]],
     ['DeepSeek V3', DEEPSEEK_V3_SPLITS],
+    ['Mistral Nemo', [TEKKEN_SPLIT]],
   ])('%s', (family, patterns) => {
     expect(splitPatterns(family)).toEqual(patterns);
   });

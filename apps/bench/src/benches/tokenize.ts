@@ -816,6 +816,6 @@ async function run(args: string[]): Promise<number> {
 /** Tokenizer throughput and pathological-input bench. */
 export const tokenizeBench: Bench = {
   description:
-    'MB/s of exact token counting vs js-tiktoken, gpt-tokenizer, tiktokenizer, ai-tokenizer, native and WASM tiktoken; local models (Qwen, Llama, DeepSeek, GPT-OSS, Gemma) vs @huggingface/tokenizers',
+    'MB/s of exact token counting vs js-tiktoken, gpt-tokenizer, tiktokenizer, ai-tokenizer, native and WASM tiktoken; local models (Qwen, Llama, DeepSeek, GPT-OSS, Mistral, Gemma) vs @huggingface/tokenizers',
   run,
 };

