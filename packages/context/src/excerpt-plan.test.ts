@@ -70,6 +70,37 @@ describe('planExcerpts', () => {
     expectRealLines(plan.excerpts[0]!.text, text);
   });
 
+  it('shows the body that prints a message the task quotes, though the task names none of its code', () => {
+    // helper_40 raises a templated message; the task pastes it as the program printed it.
+    const source = longModule(120, 'normalize_header').replace(
+      'def helper_40(value):\n',
+      'def helper_40(value):\n    raise ValueError(f"cannot fold {value!r} into a header line")\n',
+    );
+    const lines = splitLines(source);
+    const raising = lines.findIndex((line) => line.includes('cannot fold')) + 1;
+    const task = 'Upgrading broke our importer. The log says: ValueError: cannot fold 42 into a header line';
+    const plan = planExcerpts({
+      files: [{ path: 'pkg/helpers.py', text: source }],
+      query: task,
+      budget: 600,
+      tokenizer,
+    });
+    const shown = new Set(plan.excerpts[0]!.spans.flatMap((span) => range(span.start, span.end)));
+    // The whole body: its header above the message and its return below it.
+    expect(shown.has(raising - 1)).toBe(true);
+    expect(shown.has(raising + 9)).toBe(true);
+    const without = planExcerpts({
+      files: [{ path: 'pkg/helpers.py', text: source }],
+      query: 'Upgrading broke our importer.',
+      budget: 600,
+      tokenizer,
+    });
+    expect(without.excerpts[0]!.spans.some((span) => span.start <= raising && span.end >= raising)).toBe(
+      false,
+    );
+    expectRealLines(plan.excerpts[0]!.text, source);
+  });
+
   it('shows the definition the task names whole, and a small file whole', () => {
     const plan = planExcerpts({
       files: [big, small],

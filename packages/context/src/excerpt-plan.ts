@@ -21,6 +21,7 @@ import {
 } from './excerpt.js';
 import type { TaskIdentifier } from './identifiers.js';
 import { importBlock } from './import-block.js';
+import { normalizeMessageText, quotedMessageLines } from './quoted-messages.js';
 import {
   findTaskPointers,
   type LinePointer,
@@ -92,7 +93,7 @@ const POINTER_WEIGHT = 2 * STRONG_WEIGHT;
 // A file's import block is worth this share of its best view: below what the task names, above
 // the file's incidental hits (a fix often adds an import; an edit needs to see what is imported).
 const IMPORT_BLOCK_VALUE = 0.5;
-// A quoted line found more often than this in a file is boilerplate there, not a place.
+// A quoted line or message found more often than this in a file is boilerplate there, not a place.
 const MAX_QUOTED_LINE_MATCHES = 3;
 // A frame naming a function defined several times in a file points at the few nearest its line.
 const MAX_POINTED_DEFINITIONS = 3;
@@ -174,6 +175,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
   }
   const keys = [...weights.keys()];
   const pointers = options.query ? findTaskPointers(options.query) : { locations: [], quotedLines: [] };
+  const messageText = options.query ? normalizeMessageText(options.query) : '';
   const pointedFiles = filesPointedAt(
     options.files.map((file) => file.path),
     pointers.locations,
@@ -197,7 +199,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     const definitions = file.definitions
       ? definitionLines({ definitions: file.definitions }, lines)
       : undefined;
-    const pointed = pointedLines(lines, definitions, pointedFiles.get(index) ?? [], pointers);
+    const pointed = pointedLines(lines, definitions, pointedFiles.get(index) ?? [], pointers, messageText);
     const hitLines = [...new Set([...lineHits.keys(), ...pointed.keys()])].sort((a, b) => a - b);
     const matchedKeys = new Set<string>();
     for (const set of lineHits.values()) for (const key of set) matchedKeys.add(key);
@@ -595,13 +597,15 @@ function filesPointedAt(
 /**
  * The lines of one file the task points at, with their weight: the header of the definition a
  * frame names (its line number is a hint only, the task may describe another version), else the
- * line or range given; and the lines that equal a quoted line of code.
+ * line or range given; the lines that equal a quoted line of code; and the lines whose string
+ * literals hold a message the task quotes.
  */
 function pointedLines(
   lines: readonly string[],
   definitions: readonly ExcerptDefinition[] | undefined,
   locations: readonly LinePointer[],
   pointers: TaskPointers,
+  messageText: string,
 ): Map<number, number> {
   const pointed = new Map<number, number>();
   const point = (line: number, weight: number) => {
@@ -644,6 +648,10 @@ function pointedLines(
       if (found.length > MAX_QUOTED_LINE_MATCHES) continue;
       for (const line of found) point(line, POINTER_WEIGHT);
     }
+  }
+  for (const found of quotedMessageLines(lines, messageText).values()) {
+    if (found.length > MAX_QUOTED_LINE_MATCHES) continue;
+    for (const line of found) point(line, POINTER_WEIGHT);
   }
   return pointed;
 }
