@@ -3,7 +3,11 @@
  * order, each followed by its chosen definitions in line order; `⋮` marks definitions left out.
  * The chosen set is the longest prefix of the ranked symbols whose rendering fits the budget,
  * measured with the caller's tokenizer on the exact bytes returned, so the map is never over.
- * Paths and signatures with control characters are shown escaped (`escapeControls` of
+ * A short definition (see {@link isShortDefinition}) with documentation shows its first doc line
+ * after the signature, on the same line: `  31: function parse(text): Node — Reads one node.`
+ * The same line costs one token less than a line of its own (a newline and an indent, or a marker
+ * to tell it from a definition), and ` — ` does not occur in code, so it stays unambiguous.
+ * Paths, signatures and docs with control characters are shown escaped (`escapeControls` of
  * `@ctxkit/tokenize`), so a file named with a newline or a terminal escape cannot split an entry.
  */
 import { escapeControls, type Tokenizer } from '@ctxkit/tokenize';
@@ -13,6 +17,20 @@ import type { Definition, DefinitionKind } from './types.js';
 export const ELISION_MARKER = '⋮';
 /** Longer signatures are cut here with `…`: a whole multi-line parameter list says little more. */
 export const MAX_SIGNATURE_LENGTH = 160;
+/** Between a signature and its doc line. */
+export const DOC_SEPARATOR = ' — ';
+/**
+ * A definition spanning at most this many lines gets its doc line: its signature and one sentence
+ * say most of what it does. A longer one (a class, a module, a long function) is better described
+ * by the members and the body an agent will open anyway, and its doc would crowd out other entries.
+ */
+export const SHORT_DEFINITION_LINES = 30;
+
+/** Whether `definition` is short enough for its doc line; without a known end only functions count. */
+export function isShortDefinition(definition: Definition): boolean {
+  if (definition.endLine !== undefined) return definition.endLine - definition.line < SHORT_DEFINITION_LINES;
+  return definition.kind === 'function' || definition.kind === 'method';
+}
 
 /**
  * One candidate line of the map: a definition of a file, in rank order, or (without `definition`)
@@ -71,10 +89,17 @@ export function shortenSignature(signature: string): string {
   return `${signature.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
 }
 
-/** One definition's line: its line number, then its signature, indented under its scope. */
+/**
+ * One definition's line: its line number, then its signature, indented under its scope, then the
+ * doc line of a short definition.
+ */
 export function formatDefinition(definition: Definition): string {
   const signature = shortenSignature(definition.signature.trim() || definition.name);
-  return `${definition.scope ? '    ' : '  '}${definition.line}: ${escapeControls(signature)}`;
+  const doc =
+    definition.doc && isShortDefinition(definition)
+      ? `${DOC_SEPARATOR}${escapeControls(definition.doc)}`
+      : '';
+  return `${definition.scope ? '    ' : '  '}${definition.line}: ${escapeControls(signature)}${doc}`;
 }
 
 /**
