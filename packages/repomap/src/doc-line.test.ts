@@ -244,6 +244,36 @@ describe('comments above a definition', () => {
   });
 });
 
+describe('wrapped summaries', () => {
+  it('join the lines of a sentence wrapped at the margin, and stop at its end or a blank line', () => {
+    const ts = [
+      '/**',
+      ' * The must-preserve state of the messages a compaction drops, in the order a model should',
+      ' * read it. Further sentences are left out.',
+      ' */',
+      'export interface Digest {}',
+      '',
+      '// Unfinished summary',
+      '//',
+      '// Another paragraph.',
+      'export function unfinished(): void {}',
+    ].join('\n');
+    expect(docOf(ts, 'typescript', 'Digest')).toBe(
+      'The must-preserve state of the messages a compaction drops, in the order a model should read it.',
+    );
+    expect(docOf(ts, 'typescript', 'unfinished')).toBe('Unfinished summary');
+    const py = [
+      'def load(path):',
+      '    """Loads the configuration at `path`, falling',
+      '    back to defaults.',
+      '',
+      '    Raises OSError.',
+      '    """',
+    ].join('\n');
+    expect(docOf(py, 'python', 'load')).toBe('Loads the configuration at `path`, falling back to defaults.');
+  });
+});
+
 describe('docLine on any input', () => {
   const languages: (Language | 'generic')[] = [
     'typescript',

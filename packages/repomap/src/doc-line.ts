@@ -128,24 +128,25 @@ function nextStatement(lines: readonly string[], row: number): number {
   return -1;
 }
 
-/** The first non-empty line of a string literal starting line `row`, if that line starts with one. */
+/** The summary of the string literal starting line `row`, if that line starts with one. */
 function docstringAt(lines: readonly string[], row: number): string | undefined {
   if (row < 0) return undefined;
   const first = lines[row]!.trimStart();
   const match = DOCSTRING_START.exec(first);
   if (!match) return undefined;
   const quote = match[1]!;
+  const content: string[] = [];
   let text = first.slice(match[0].length);
   for (let next = row; ; ) {
     const end = text.indexOf(quote);
-    const content = (end >= 0 ? text.slice(0, end) : text).trim();
-    if (content !== '') return content.replace(/\\(["'\\])/g, '$1');
-    // One-quote strings and closed docstrings end here; an empty one documents nothing.
-    if (end >= 0 || quote.length === 1) return undefined;
+    content.push(end >= 0 ? text.slice(0, end) : text);
+    // A one-quote string ends on its line; so does any docstring at its closing quote.
+    if (end >= 0 || quote.length === 1) break;
     next++;
-    if (next >= lines.length || next - row > MAX_COMMENT_LINES) return undefined;
+    if (next >= lines.length || next - row > MAX_COMMENT_LINES) break;
     text = lines[next]!;
   }
+  return firstProse(content, 'python')?.replace(/\\(["'\\])/g, '$1');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,22 +289,49 @@ const INLINE_LINK = /\{@(?:link|linkcode|linkplain|code)\s+([^}|]*?)\s*(?:\|[^}]
 /** Commented-out code (`// foo();`, `/* int f(void) {} *\/`) is not documentation. */
 const CODE_ENDING = /[;{}]$/;
 
-/** The first line of `block` (markers already stripped) that reads as prose. */
+/** A line that ends a sentence: the summary stops there. */
+const SENTENCE_END = /[.!?:]$/;
+
+/**
+ * The summary of `block` (comment markers already stripped): its first prose line, joined with
+ * the lines that continue its sentence, since a summary wrapped at 80 or 100 columns cut at its
+ * first line break often stops mid-clause. It ends at a sentence end, a blank line, a tag line or
+ * MAX_DOC_LENGTH.
+ */
 function firstProse(block: readonly string[], language: DocLanguage): string | undefined {
+  let text: string | undefined;
   for (const raw of block.slice(0, MAX_COMMENT_LINES)) {
-    let line = raw.trim();
-    if (TAG_LINE.test(line)) return undefined;
-    line = line.replace(SUMMARY_TAG, '').replace(INLINE_LINK, '$1');
-    if (language === 'csharp') {
-      // XML docs: a cross-reference reads as its name; the summary tags themselves say nothing.
-      line = line.replace(
-        /<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword)="([^"]*)"\s*\/>/g,
-        '$1',
-      );
-      line = line.replace(/<\/?[A-Za-z][^>]*>/g, '').trim();
+    const line = proseOf(raw, language);
+    if (line === undefined) break;
+    if (text === undefined) {
+      if (line === '') continue;
+      if (CODE_ENDING.test(line)) return undefined;
+      text = line;
+    } else if (line === '' || CODE_ENDING.test(line)) break;
+    else {
+      // A continuation is taken up to the end of the sentence it finishes.
+      const stop = /[.!?](?=\s)/.exec(line);
+      text += ` ${stop ? line.slice(0, stop.index + 1) : line}`;
+      if (stop) break;
     }
-    // Rulers (`-----`, `=====`) and empty lines are not prose.
-    if (/[\p{L}\p{N}]/u.test(line)) return CODE_ENDING.test(line) ? undefined : line;
+    if (SENTENCE_END.test(text) || text.length >= MAX_DOC_LENGTH) break;
   }
-  return undefined;
+  return text;
+}
+
+/** One comment line as prose: `''` for a line with nothing to say, `undefined` for a tag line. */
+function proseOf(raw: string, language: DocLanguage): string | undefined {
+  let line = raw.trim();
+  if (TAG_LINE.test(line)) return undefined;
+  line = line.replace(SUMMARY_TAG, '').replace(INLINE_LINK, '$1');
+  if (language === 'csharp') {
+    // XML docs: a cross-reference reads as its name; the summary tags themselves say nothing.
+    line = line.replace(
+      /<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword)="([^"]*)"\s*\/>/g,
+      '$1',
+    );
+    line = line.replace(/<\/?[A-Za-z][^>]*>/g, '').trim();
+  }
+  // Rulers (`-----`, `=====`) say nothing either.
+  return /[\p{L}\p{N}]/u.test(line) ? line : '';
 }
