@@ -271,6 +271,11 @@ describe('wrapped summaries', () => {
       '    """',
     ].join('\n');
     expect(docOf(py, 'python', 'load')).toBe('Loads the configuration at `path`, falling back to defaults.');
+    const sphinx = [
+      'def figure(self):',
+      '    """Access the :class:`matplotlib.figure.Figure` object."""',
+    ].join('\n');
+    expect(docOf(sphinx, 'python', 'figure')).toBe('Access the matplotlib.figure.Figure object.');
   });
 });
 
@@ -343,6 +348,15 @@ describe('docLine on any input', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  it('finishes on pathological files: definitions packed on one long line, or under unclosed comments', () => {
+    const packed = `/** Doc. */ function f() {} ${'/* x */ function g() {} '.repeat(40_000)}`;
+    expect(scanSource(packed, 'typescript').definitions.length).toBeGreaterThan(1000);
+    const unclosed = `${'/*\n'.repeat(20_000)}${'def f(x="""):\n'.repeat(20_000)}`;
+    scanSource(unclosed, 'python');
+    const underComments = `${'// doc\n@decorator(\n'.repeat(10_000)}${'function h() {}\n'.repeat(10_000)}`;
+    scanSource(underComments, 'typescript');
   });
 
   it('also holds through the scanners, on every definition they find', () => {

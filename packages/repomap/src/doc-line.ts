@@ -19,6 +19,22 @@ const MAX_ATTRIBUTE_LINES = 12;
 const MAX_HEADER_LINES = 40;
 /** How many comment lines are read looking for a prose line. */
 const MAX_COMMENT_LINES = 60;
+/**
+ * Longer lines are generated or minified code, never documentation: {@link sourceLines} replaces
+ * them with {@link LONG_LINE}, so the few lines read per definition cost little however long.
+ */
+export const MAX_LINE_LENGTH = 1000;
+/** Stands for a line over MAX_LINE_LENGTH: code that is neither a comment nor an attribute. */
+export const LONG_LINE = '\u0000';
+
+/** `text` split into the lines {@link docLine} reads, long ones replaced by {@link LONG_LINE}. */
+export function sourceLines(text: string): string[] {
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    if (lines[index]!.length > MAX_LINE_LENGTH) lines[index] = LONG_LINE;
+  }
+  return lines;
+}
 
 /**
  * License-header rule: a comment block starting on line 1 of a file is the file's header, not the
@@ -33,7 +49,7 @@ export type DocTarget = Pick<Definition, 'name' | 'kind' | 'line' | 'signature'>
 
 /**
  * The first prose line of `definition`'s documentation in `lines` (the file split at `\n`, line
- * `n` at index `n - 1`), or `undefined` when it has none, when it only repeats the name or the
+ * `n` at index `n - 1`, best from {@link sourceLines}), or `undefined` when it has none, when it only repeats the name or the
  * signature, or when anything unexpected happens.
  */
 export function docLine(
@@ -92,6 +108,7 @@ function pythonDocstring(lines: readonly string[], index: number): string | unde
   const last = Math.min(lines.length, index + MAX_HEADER_LINES);
   for (let row = index; row < last; row++) {
     const line = lines[row]!;
+    if (line === LONG_LINE) return undefined;
     for (let column = 0; column < line.length; column++) {
       const character = line[column]!;
       if (quote !== '') {
@@ -286,6 +303,8 @@ const SUMMARY_TAG = /^[@\\](?:brief|summary)\s+/;
 
 /** `{@link Name}`, `{@link Name | text}`, `{@code x}`: shown as the name. */
 const INLINE_LINK = /\{@(?:link|linkcode|linkplain|code)\s+([^}|]*?)\s*(?:\|[^}]*)?\}/g;
+/** Sphinx cross-references (`:class:`Figure``, `:meth:`~.Plot.add``) read as their target. */
+const SPHINX_ROLE = /:(?:[\w-]+:)?[\w-]+:`~?([^`]*)`/g;
 /** Commented-out code (`// foo();`, `/* int f(void) {} *\/`) is not documentation. */
 const CODE_ENDING = /[;{}]$/;
 
@@ -323,7 +342,7 @@ function firstProse(block: readonly string[], language: DocLanguage): string | u
 function proseOf(raw: string, language: DocLanguage): string | undefined {
   let line = raw.trim();
   if (TAG_LINE.test(line)) return undefined;
-  line = line.replace(SUMMARY_TAG, '').replace(INLINE_LINK, '$1');
+  line = line.replace(SUMMARY_TAG, '').replace(INLINE_LINK, '$1').replace(SPHINX_ROLE, '$1');
   if (language === 'csharp') {
     // XML docs: a cross-reference reads as its name; the summary tags themselves say nothing.
     line = line.replace(

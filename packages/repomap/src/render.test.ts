@@ -2,7 +2,9 @@ import { createTokenizer } from '@ctxkit/tokenize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DOC_BUDGET_SHARE,
   DOC_SEPARATOR,
+  documentedWithin,
   ELISION_MARKER,
   formatDefinition,
   MAX_SIGNATURE_LENGTH,
@@ -237,7 +239,7 @@ describe('doc lines', () => {
     expect(formatDefinition(definition)).toBe('  2: def f(): — Bell\\x07 and \\x1b[31mred');
   });
 
-  it('count in the budget: a map with docs holds fewer symbols, and stays within it', () => {
+  it('count in the budget, and go to the best-ranked definitions within their share of it', () => {
     const definitions: Definition[] = Array.from({ length: 80 }, (_, index) => ({
       name: `step${index}`,
       kind: 'function',
@@ -246,20 +248,36 @@ describe('doc lines', () => {
       signature: `function step${index}(input: Buffer): Buffer`,
       doc: `Applies transformation number ${index} to the input buffer and returns the result.`,
     }));
+    // Ranked last line first, so "best-ranked" and "first in the file" differ.
+    const ranked = (list: Definition[]) =>
+      [...list].reverse().map((definition) => ({ path: 'src/steps.ts', definition }));
     const render = (list: Definition[]) =>
       renderRepoMap({
-        symbols: list.map((definition) => ({ path: 'src/steps.ts', definition })),
+        symbols: ranked(list),
         fileRank: new Map([['src/steps.ts', 0]]),
         fileDefinitions: () => list,
-        budget: 400,
+        budget: 1000,
         tokenizer,
       });
     const withDocs = render(definitions);
     const withoutDocs = render(definitions.map(({ doc: _, ...rest }) => rest));
-    expect(withDocs.tokens).toBeLessThanOrEqual(400);
+    expect(withDocs.tokens).toBeLessThanOrEqual(1000);
     expect(withDocs.tokens).toBe(tokenizer.count(withDocs.text));
-    expect(withDocs.text).toContain(' — Applies transformation number 0 ');
     expect(withDocs.symbolCount).toBeLessThan(withoutDocs.symbolCount);
+
+    const documented = documentedWithin(ranked(definitions), 1000 * DOC_BUDGET_SHARE, tokenizer);
+    expect(documented.size).toBeGreaterThan(0);
+    expect([...documented]).toEqual(definitions.slice(-documented.size).reverse());
+    const docLines = withDocs.text.split('\n').filter((line) => line.includes(DOC_SEPARATOR));
+    expect(docLines).toHaveLength(documented.size);
+    expect(docLines.at(-1)).toContain(
+      `step79(input: Buffer): Buffer${DOC_SEPARATOR}Applies transformation number 79 `,
+    );
+    const docTokens = [...documented].reduce(
+      (sum, definition) => sum + tokenizer.count(`${DOC_SEPARATOR}${definition.doc}`),
+      0,
+    );
+    expect(docTokens).toBeLessThanOrEqual(1000 * DOC_BUDGET_SHARE);
   });
 });
 

@@ -2,7 +2,7 @@
  * Public surface of the hand-written symbol scanners: pick a language from a path, scan a file's text.
  * Scanners are pure, never throw, and run in time linear in the input's length.
  */
-import { docLine } from '../doc-line.js';
+import { docLine, sourceLines } from '../doc-line.js';
 import type { Language, Scanner, ScanResult } from '../types.js';
 import { scanC, scanCpp } from './c.js';
 import { scanCSharp } from './csharp.js';
@@ -52,12 +52,17 @@ export function scanSource(text: string, language: Language | 'generic'): ScanRe
   try {
     const result = scanner(text);
     // Split only when there is something to document: most of a large tree's files define little.
-    const lines = result.definitions.length > 0 ? text.split('\n') : [];
+    const lines = result.definitions.length > 0 ? sourceLines(text) : [];
+    let previous: { line: number; kind: string; doc: string | undefined } | undefined;
     for (const definition of result.definitions) {
       definition.name = detachString(definition.name);
       definition.signature = detachString(definition.signature);
       if (definition.scope !== undefined) definition.scope = detachString(definition.scope);
-      const doc = docLine(lines, definition, language);
+      // Definitions sharing a line (`int x, y;`) share its comment: look it up once.
+      let doc: string | undefined;
+      if (previous?.line === definition.line && previous.kind === definition.kind) doc = previous.doc;
+      else doc = docLine(lines, definition, language);
+      previous = { line: definition.line, kind: definition.kind, doc };
       if (doc !== undefined) definition.doc = detachString(doc);
     }
     return result;
