@@ -262,6 +262,14 @@ describe('wrapped summaries', () => {
       'The must-preserve state of the messages a compaction drops, in the order a model should read it.',
     );
     expect(docOf(ts, 'typescript', 'unfinished')).toBe('Unfinished summary');
+    const twoSentences = [
+      '/**',
+      ' * Builds the map, e.g. for a task. Never fails on a file:',
+      ' * unreadable files are listed.',
+      ' */',
+      'export function build(): void {}',
+    ].join('\n');
+    expect(docOf(twoSentences, 'typescript', 'build')).toBe('Builds the map, e.g. for a task.');
     const py = [
       'def load(path):',
       '    """Loads the configuration at `path`, falling',

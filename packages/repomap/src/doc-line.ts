@@ -1,8 +1,9 @@
 /**
  * The first line of a definition's documentation, read from its file's lines: for Python the
  * docstring that opens a `def`/`class` body, otherwise (and for Python without one) the comment
- * block directly above the definition, past its attributes, annotations and decorators. Pure,
- * linear in the lines it looks at, and never throws; the result is one whitespace-collapsed line
+ * block directly above the definition, past its attributes, annotations and decorators. It is the
+ * summary's first sentence: cut at its end, or joined with the next lines when it wraps there, up
+ * to MAX_DOC_LENGTH. Pure, linear in the lines it looks at, and never throws; the result is one whitespace-collapsed line
  * (control characters are left to the renderer's `escapeControls`, as for signatures).
  */
 import type { Definition, Language } from './types.js';
@@ -310,12 +311,14 @@ const CODE_ENDING = /[;{}]$/;
 
 /** A line that ends a sentence: the summary stops there. */
 const SENTENCE_END = /[.!?:]$/;
+/** A sentence end inside a line: a stop before a word that is not lowercase (`e.g. the` is none). */
+const SENTENCE_STOP = /[.!?](?=\s+[^\s\p{Ll}])/u;
 
 /**
- * The summary of `block` (comment markers already stripped): its first prose line, joined with
- * the lines that continue its sentence, since a summary wrapped at 80 or 100 columns cut at its
- * first line break often stops mid-clause. It ends at a sentence end, a blank line, a tag line or
- * MAX_DOC_LENGTH.
+ * The summary of `block` (comment markers already stripped): the first sentence of its first
+ * prose line, joined with the lines that continue it, since a summary wrapped at 80 or 100
+ * columns cut at its first line break often stops mid-clause. It ends at a sentence end, a blank
+ * line, a tag line or MAX_DOC_LENGTH.
  */
 function firstProse(block: readonly string[], language: DocLanguage): string | undefined {
   let text: string | undefined;
@@ -325,15 +328,12 @@ function firstProse(block: readonly string[], language: DocLanguage): string | u
     if (text === undefined) {
       if (line === '') continue;
       if (CODE_ENDING.test(line)) return undefined;
-      text = line;
     } else if (line === '' || CODE_ENDING.test(line)) break;
-    else {
-      // A continuation is taken up to the end of the sentence it finishes.
-      const stop = /[.!?](?=\s)/.exec(line);
-      text += ` ${stop ? line.slice(0, stop.index + 1) : line}`;
-      if (stop) break;
-    }
-    if (SENTENCE_END.test(text) || text.length >= MAX_DOC_LENGTH) break;
+    // Each line is taken up to the end of the sentence it finishes.
+    const stop = SENTENCE_STOP.exec(line);
+    const part = stop ? line.slice(0, stop.index + 1) : line;
+    text = text === undefined ? part : `${text} ${part}`;
+    if (stop || SENTENCE_END.test(text) || text.length > MAX_DOC_LENGTH) break;
   }
   return text;
 }
