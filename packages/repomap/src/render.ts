@@ -3,11 +3,12 @@
  * order, each followed by its chosen definitions in line order; `⋮` marks definitions left out.
  * The chosen set is the longest prefix of the ranked symbols whose rendering fits the budget,
  * measured with the caller's tokenizer on the exact bytes returned, so the map is never over.
- * A short definition (see {@link isShortDefinition}) with documentation shows its first doc line
- * after the signature, on the same line: `  31: function parse(text): Node — Reads one node.`,
- * the best-ranked first, within DOC_BUDGET_SHARE of the budget.
- * The same line costs one token less than a line of its own (a newline and an indent, or a marker
- * to tell it from a definition), and ` — ` does not occur in code, so it stays unambiguous.
+ * A short definition (see {@link isShortDefinition}) with documentation shows the first sentence
+ * of it (`doc-line.ts`) after the signature, on the same line:
+ * `  31: function parse(text): Node — Reads one node.`; the best-ranked ones get theirs first,
+ * within DOC_BUDGET_SHARE of the budget. The same line costs one token less than a line of its
+ * own (a newline and an indent, or a marker to tell it from a definition), and ` — ` is all but
+ * absent from code, so it stays unambiguous.
  * Paths, signatures and docs with control characters are shown escaped (`escapeControls` of
  * `@ctxkit/tokenize`), so a file named with a newline or a terminal escape cannot split an entry.
  */
