@@ -19,11 +19,14 @@ const definitionArbitrary: fc.Arbitrary<Definition> = fc
     signature: text(40),
     scope: fc.option(text(8), { nil: undefined }),
     endLine: fc.option(fc.integer({ min: 1, max: 9000 }), { nil: undefined }),
+    doc: fc.option(text(30), { nil: undefined }),
   })
-  .map(({ name, kind, line, signature, scope, endLine }) => {
+  .map(({ name, kind, line, signature, scope, endLine, doc }) => {
     const definition: Definition = { name, kind, line, signature };
     if (scope !== undefined) definition.scope = scope;
     if (endLine !== undefined) definition.endLine = endLine;
+    // The index stores "no doc" as an empty one, so an empty doc is no doc.
+    if (doc) definition.doc = doc;
     return definition;
   });
 
@@ -90,6 +93,31 @@ describe('cache codec', () => {
         },
       ),
     );
+  });
+
+  it("keeps each definition's doc line, and none where there was none", () => {
+    const documented: Definition = {
+      name: 'parse',
+      kind: 'function',
+      line: 4,
+      signature: 'def parse(text):',
+      doc: 'Reads one “node”. 𝑥',
+    };
+    const plainOne: Definition = {
+      name: 'Node',
+      kind: 'class',
+      line: 1,
+      endLine: 2,
+      signature: 'class Node:',
+    };
+    const snapshot = snapshotOf({
+      'a.py': { definitions: [documented, plainOne], references: { names: [], counts: [] } },
+    });
+    const decoded = decodeSnapshot(encoded(snapshot), identity)!;
+    const definitions = new DefinitionReader(decoded.index).definitionsOf(0);
+    expect(definitions).toEqual([plainOne, documented]);
+    expect('doc' in definitions[0]!).toBe(false);
+    expect(decoded.index.docs.length).toBe(decoded.index.defName.length);
   });
 
   it('rejects numbers no scan or graph can hold (a damaged line, count or weight)', () => {
@@ -186,4 +214,5 @@ function expectConsistent(index: TreeIndex): void {
   for (const id of index.refIds) expect(id).toBeLessThan(index.names.length);
   for (const id of index.defName) expect(id).toBeLessThan(index.names.length);
   expect(index.signatures.length).toBe(index.defName.length);
+  expect(index.docs.length).toBe(index.defName.length);
 }

@@ -98,7 +98,7 @@ function encodeStrings(strings: readonly string[]): [Int32Array, Uint8Array[]] {
 }
 
 /**
- * Encodes strings that are read back one at a time, on demand (signatures: a map shows a few
+ * Encodes strings that are read back one at a time, on demand (signatures, docs: a map shows a few
  * hundred of a tree's hundreds of thousands): byte lengths, so one can be decoded without the rest.
  */
 function encodeLazyStrings(strings: StringList): [Int32Array, Uint8Array[]] {
@@ -120,6 +120,7 @@ export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot)
     ...encodeStrings(index.names),
     ...INDEX_COLUMNS.map((column) => index[column]),
     ...encodeLazyStrings(index.signatures),
+    ...encodeLazyStrings(index.docs),
     snapshot.graph.edgeStart,
     snapshot.graph.targets,
     snapshot.graph.weights,
@@ -298,6 +299,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
     if (columns[column].length !== definitionCount) throw new CorruptCacheError('column length');
   }
   const signatures = reader.lazyStrings();
+  const docs = reader.lazyStrings();
   const edgeStart = reader.int32();
   const targets = reader.int32();
   const weights = reader.float64(targets.length);
@@ -330,6 +332,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   checkFinite(weights, Number.MIN_VALUE, 'edge weight');
   checkFinite(referenceTotals, 0, 'reference total');
   if (signatures.length !== definitionCount) throw new CorruptCacheError('signature count');
+  if (docs.length !== definitionCount) throw new CorruptCacheError('doc count');
   checkOffsets(edgeStart, files, targets.length);
   checkRange(targets, 0, files, 'edge target');
 
@@ -339,7 +342,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
     mtimes,
     states,
     reasons,
-    index: { paths: indexPaths, names, ...columns, signatures },
+    index: { paths: indexPaths, names, ...columns, signatures, docs },
     graph: { edgeStart, targets, weights, referenceTotals },
   };
 }

@@ -2,6 +2,9 @@ import { createTokenizer } from '@ctxkit/tokenize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DOC_BUDGET_SHARE,
+  DOC_SEPARATOR,
+  documentedWithin,
   ELISION_MARKER,
   formatDefinition,
   MAX_SIGNATURE_LENGTH,
@@ -20,6 +23,17 @@ const definitionArbitrary: fc.Arbitrary<Definition> = fc.record({
   line: fc.integer({ min: 1, max: 5000 }),
   signature: fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 80 })),
   scope: fc.option(fc.constantFrom('Parser', 'Store'), { nil: undefined }),
+  endLine: fc.option(fc.integer({ min: 1, max: 5100 }), { nil: undefined }),
+  // Doc lines count in the budget like everything else, control characters and all.
+  doc: fc.option(
+    fc.oneof(
+      fc.string({ minLength: 1, maxLength: 100 }),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+    ),
+    {
+      nil: undefined,
+    },
+  ),
 });
 
 const mapInput = fc
@@ -179,6 +193,91 @@ describe('renderRepoMap', () => {
       'src/ctl\\nname\\x01\\x1b[31mred.ts:\n  1: const red = "\\x1b[31m"\nsrc\\plain.ts:\n  2: function plain()\n',
     );
     expect(rendered.tokens).toBe(tokenizer.count(rendered.text));
+  });
+});
+
+describe('doc lines', () => {
+  const doc = 'Reads --tokens as a positive integer.';
+  it('follow the signature of a short definition, on its line', () => {
+    const definition: Definition = {
+      name: 'parse',
+      kind: 'function',
+      line: 31,
+      endLine: 40,
+      signature: 'function parse(value)',
+      doc,
+    };
+    expect(formatDefinition(definition)).toBe(`  31: function parse(value)${DOC_SEPARATOR}${doc}`);
+    expect(formatDefinition({ ...definition, endLine: undefined, kind: 'method', scope: 'Parser' })).toBe(
+      `    31: function parse(value) — ${doc}`,
+    );
+  });
+
+  it('are left out for long definitions and for non-functions of unknown length', () => {
+    const long: Definition = {
+      name: 'Parser',
+      kind: 'class',
+      line: 1,
+      endLine: 200,
+      signature: 'class Parser',
+      doc,
+    };
+    expect(formatDefinition(long)).toBe('  1: class Parser');
+    expect(formatDefinition({ ...long, endLine: undefined })).toBe('  1: class Parser');
+    expect(formatDefinition({ ...long, endLine: 30 })).toBe(`  1: class Parser — ${doc}`);
+    expect(formatDefinition({ ...long, endLine: 31 })).toBe('  1: class Parser');
+  });
+
+  it('are shown with control characters escaped', () => {
+    const definition: Definition = {
+      name: 'f',
+      kind: 'function',
+      line: 2,
+      signature: 'def f():',
+      doc: 'Bell\x07 and \x1b[31mred',
+    };
+    expect(formatDefinition(definition)).toBe('  2: def f(): — Bell\\x07 and \\x1b[31mred');
+  });
+
+  it('count in the budget, and go to the best-ranked definitions within their share of it', () => {
+    const definitions: Definition[] = Array.from({ length: 80 }, (_, index) => ({
+      name: `step${index}`,
+      kind: 'function',
+      line: index * 3 + 1,
+      endLine: index * 3 + 2,
+      signature: `function step${index}(input: Buffer): Buffer`,
+      doc: `Applies transformation number ${index} to the input buffer and returns the result.`,
+    }));
+    // Ranked last line first, so "best-ranked" and "first in the file" differ.
+    const ranked = (list: Definition[]) =>
+      [...list].reverse().map((definition) => ({ path: 'src/steps.ts', definition }));
+    const render = (list: Definition[]) =>
+      renderRepoMap({
+        symbols: ranked(list),
+        fileRank: new Map([['src/steps.ts', 0]]),
+        fileDefinitions: () => list,
+        budget: 1000,
+        tokenizer,
+      });
+    const withDocs = render(definitions);
+    const withoutDocs = render(definitions.map(({ doc: _, ...rest }) => rest));
+    expect(withDocs.tokens).toBeLessThanOrEqual(1000);
+    expect(withDocs.tokens).toBe(tokenizer.count(withDocs.text));
+    expect(withDocs.symbolCount).toBeLessThan(withoutDocs.symbolCount);
+
+    const documented = documentedWithin(ranked(definitions), 1000 * DOC_BUDGET_SHARE, tokenizer);
+    expect(documented.size).toBeGreaterThan(0);
+    expect([...documented]).toEqual(definitions.slice(-documented.size).reverse());
+    const docLines = withDocs.text.split('\n').filter((line) => line.includes(DOC_SEPARATOR));
+    expect(docLines).toHaveLength(documented.size);
+    expect(docLines.at(-1)).toContain(
+      `step79(input: Buffer): Buffer${DOC_SEPARATOR}Applies transformation number 79 `,
+    );
+    const docTokens = [...documented].reduce(
+      (sum, definition) => sum + tokenizer.count(`${DOC_SEPARATOR}${definition.doc}`),
+      0,
+    );
+    expect(docTokens).toBeLessThanOrEqual(1000 * DOC_BUDGET_SHARE);
   });
 });
 

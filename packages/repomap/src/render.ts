@@ -3,7 +3,13 @@
  * order, each followed by its chosen definitions in line order; `⋮` marks definitions left out.
  * The chosen set is the longest prefix of the ranked symbols whose rendering fits the budget,
  * measured with the caller's tokenizer on the exact bytes returned, so the map is never over.
- * Paths and signatures with control characters are shown escaped (`escapeControls` of
+ * A short definition (see {@link isShortDefinition}) with documentation shows the first sentence
+ * of it (`doc-line.ts`) after the signature, on the same line:
+ * `  31: function parse(text): Node — Reads one node.`; the best-ranked ones get theirs first,
+ * within DOC_BUDGET_SHARE of the budget. The same line costs one token less than a line of its
+ * own (a newline and an indent, or a marker to tell it from a definition), and ` — ` is all but
+ * absent from code, so it stays unambiguous.
+ * Paths, signatures and docs with control characters are shown escaped (`escapeControls` of
  * `@ctxkit/tokenize`), so a file named with a newline or a terminal escape cannot split an entry.
  */
 import { escapeControls, type Tokenizer } from '@ctxkit/tokenize';
@@ -13,6 +19,27 @@ import type { Definition, DefinitionKind } from './types.js';
 export const ELISION_MARKER = '⋮';
 /** Longer signatures are cut here with `…`: a whole multi-line parameter list says little more. */
 export const MAX_SIGNATURE_LENGTH = 160;
+/** Between a signature and its doc line. */
+export const DOC_SEPARATOR = ' — ';
+/**
+ * A definition spanning at most this many lines gets its doc line: its signature and one sentence
+ * say most of what it does. A longer one (a class, a module, a long function) is better described
+ * by the members and the body an agent will open anyway, and its doc would crowd out other entries.
+ */
+export const SHORT_DEFINITION_LINES = 30;
+/**
+ * The share of the budget doc lines may take, spent on the best-ranked short definitions first.
+ * A map is for names: each doc line displaces a definition or two, and the best-ranked ones are
+ * where a sentence most helps the reader choose what to open. At a tenth, the SWE-bench dev set
+ * lost a named gold definition at 1024 tokens; at a twentieth none.
+ */
+export const DOC_BUDGET_SHARE = 0.05;
+
+/** Whether `definition` is short enough for its doc line; without a known end only functions count. */
+export function isShortDefinition(definition: Definition): boolean {
+  if (definition.endLine !== undefined) return definition.endLine - definition.line < SHORT_DEFINITION_LINES;
+  return definition.kind === 'function' || definition.kind === 'method';
+}
 
 /**
  * One candidate line of the map: a definition of a file, in rank order, or (without `definition`)
@@ -71,10 +98,21 @@ export function shortenSignature(signature: string): string {
   return `${signature.slice(0, MAX_SIGNATURE_LENGTH - 1)}…`;
 }
 
-/** One definition's line: its line number, then its signature, indented under its scope. */
-export function formatDefinition(definition: Definition): string {
+/** What a doc line adds to its definition's line (`''` when it gets none). */
+function docSuffix(definition: Definition): string {
+  return definition.doc && isShortDefinition(definition)
+    ? `${DOC_SEPARATOR}${escapeControls(definition.doc)}`
+    : '';
+}
+
+/**
+ * One definition's line: its line number, then its signature, indented under its scope, then
+ * (with `withDoc`) the doc line of a short definition.
+ */
+export function formatDefinition(definition: Definition, withDoc = true): string {
   const signature = shortenSignature(definition.signature.trim() || definition.name);
-  return `${definition.scope ? '    ' : '  '}${definition.line}: ${escapeControls(signature)}`;
+  const doc = withDoc ? docSuffix(definition) : '';
+  return `${definition.scope ? '    ' : '  '}${definition.line}: ${escapeControls(signature)}${doc}`;
 }
 
 /**
@@ -112,12 +150,38 @@ function withContainers(shown: Set<Definition>, all: readonly Definition[]): Set
   return result;
 }
 
-/** Renders the first `count` ranked symbols (no budget check). */
+/**
+ * The ranked definitions that get their doc line within `tokens`: short documented ones, best
+ * first, until the next would not fit. Each decision depends only on better-ranked symbols, so any
+ * prefix of the ranking gets the same docs however long the list it was cut from.
+ */
+export function documentedWithin(
+  symbols: readonly RenderSymbol[],
+  tokens: number,
+  tokenizer: Tokenizer,
+): Set<Definition> {
+  const documented = new Set<Definition>();
+  let left = tokens;
+  for (const { definition } of symbols) {
+    const suffix = definition ? docSuffix(definition) : '';
+    if (suffix === '') continue;
+    left -= tokenizer.count(suffix);
+    if (left < 0) break;
+    documented.add(definition!);
+  }
+  return documented;
+}
+
+/**
+ * Renders the first `count` ranked symbols (no budget check); `documented` (default: every short
+ * definition) names those shown with their doc line.
+ */
 export function renderSymbols(
   symbols: readonly RenderSymbol[],
   count: number,
   fileRank: ReadonlyMap<string, number>,
   fileDefinitions: (path: string) => readonly Definition[],
+  documented?: ReadonlySet<Definition>,
 ): string {
   const byFile = new Map<string, Definition[]>();
   for (const symbol of symbols.slice(0, count)) {
@@ -144,7 +208,7 @@ export function renderSymbols(
       }
       if (hidden) lines.push(ELISION_MARKER);
       hidden = false;
-      lines.push(formatDefinition(definition));
+      lines.push(formatDefinition(definition, documented?.has(definition) ?? true));
     }
     if (hidden) lines.push(ELISION_MARKER);
   }
@@ -159,8 +223,9 @@ export function renderSymbols(
 export function renderRepoMap(options: RenderOptions): RenderedMap {
   const { symbols, fileRank, fileDefinitions, tokenizer } = options;
   const budget = Math.max(0, Math.floor(options.budget));
+  const documented = documentedWithin(symbols, budget * DOC_BUDGET_SHARE, tokenizer);
   const measure = (count: number) => {
-    const text = renderSymbols(symbols, count, fileRank, fileDefinitions);
+    const text = renderSymbols(symbols, count, fileRank, fileDefinitions, documented);
     return { text, tokens: text === '' ? 0 : tokenizer.count(text), symbolCount: count };
   };
   let best: RenderedMap = { text: '', tokens: 0, symbolCount: 0 };

@@ -81,6 +81,8 @@ export interface TreeIndex {
   /** How often the definition's own name occurs in its own file (to tell outside use from self use). */
   defSelfCount: Int32Array;
   signatures: StringList;
+  /** First doc line per definition; `''` for none (most have none, and an empty string costs nothing). */
+  docs: StringList;
 }
 
 /** The index's integer columns, in the order the cache stores them. */
@@ -166,6 +168,7 @@ export class TreeIndexBuilder {
   private readonly defScope = new IntColumn();
   private readonly defSelfCount = new IntColumn();
   private readonly signatures: string[] = [];
+  private readonly docs: string[] = [];
   /** Per source index: its name ids mapped to ours (-1 until first needed). */
   private readonly remaps = new WeakMap<TreeIndex, Int32Array>();
 
@@ -212,6 +215,7 @@ export class TreeIndexBuilder {
       );
       this.defSelfCount.push(countIn(names, counts, definition.name));
       this.signatures.push(wellFormed(definition.signature));
+      this.docs.push(definition.doc === undefined ? '' : wellFormed(definition.doc));
     }
   }
 
@@ -242,6 +246,7 @@ export class TreeIndexBuilder {
       const scope = source.defScope[position]!;
       this.defScope.push(scope === NO_SCOPE ? NO_SCOPE : map(scope));
       this.signatures.push(source.signatures.at(position));
+      this.docs.push(source.docs.at(position));
     }
     this.defKind.pushSlice(source.defKind, start, end);
     this.defLine.pushSlice(source.defLine, start, end);
@@ -266,6 +271,7 @@ export class TreeIndexBuilder {
       defScope: this.defScope.finish(),
       defSelfCount: this.defSelfCount.finish(),
       signatures: arrayStringList(this.signatures),
+      docs: arrayStringList(this.docs),
     };
   }
 }
@@ -279,20 +285,20 @@ export function indexScans(files: readonly { path: string; scan: FileScan }[]): 
 }
 
 /** A {@link TreeIndex} as plain data, to post between threads (its typed arrays can be transferred). */
-export interface PortableTreeIndex extends Omit<TreeIndex, 'signatures'> {
+export interface PortableTreeIndex extends Omit<TreeIndex, 'signatures' | 'docs'> {
   signatures: string[];
+  docs: string[];
 }
 
 /** The index as plain data; `transfer` lists the buffers a `postMessage` can move instead of copying. */
 export function toPortable(index: TreeIndex): { portable: PortableTreeIndex; transfer: ArrayBuffer[] } {
-  const signatures = Array.from({ length: index.signatures.length }, (_, position) =>
-    index.signatures.at(position),
-  );
+  const list = (strings: StringList) => Array.from({ length: strings.length }, (_, at) => strings.at(at));
   const portable: PortableTreeIndex = {
     ...index,
     paths: [...index.paths],
     names: [...index.names],
-    signatures,
+    signatures: list(index.signatures),
+    docs: list(index.docs),
   };
   const transfer = INDEX_COLUMNS.map((column) => index[column].buffer as ArrayBuffer);
   return { portable, transfer };
@@ -300,7 +306,11 @@ export function toPortable(index: TreeIndex): { portable: PortableTreeIndex; tra
 
 /** The index back from {@link toPortable}'s plain data. */
 export function fromPortable(portable: PortableTreeIndex): TreeIndex {
-  return { ...portable, signatures: arrayStringList(portable.signatures) };
+  return {
+    ...portable,
+    signatures: arrayStringList(portable.signatures),
+    docs: arrayStringList(portable.docs),
+  };
 }
 
 /** Per name id, the files defining it: `files[start[id]] …` up to `start[id + 1]`, ascending, unique. */
@@ -428,6 +438,8 @@ export class DefinitionReader {
         if (scope !== NO_SCOPE) definition.scope = index.names[scope]!;
         const endLine = index.defEndLine[position]!;
         if (endLine !== NO_END_LINE) definition.endLine = endLine;
+        const doc = index.docs.at(position);
+        if (doc !== '') definition.doc = doc;
         definitions.push(definition);
       }
       this.byFile.set(file, definitions);

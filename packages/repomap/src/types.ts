@@ -34,6 +34,8 @@ export interface Definition {
   signature: string;
   /** Enclosing class/struct/impl/namespace name for members, e.g. `Parser` for `Parser.parse`. */
   scope?: string;
+  /** The first line of its docstring or doc comment, whitespace-collapsed (see `doc-line.ts`). */
+  doc?: string;
 }
 
 /** What a scanner finds in one file. */

@@ -11,7 +11,7 @@ import { languageForPath, scanSource } from './index.js';
 const FIXTURES = join(__dirname, '__fixtures__');
 const GOLDENS = join(__dirname, '__goldens__');
 
-/** The scan as stable text: one block per definition, then `name count` per reference. */
+/** The scan as stable text: one block per definition (with its doc line), then `name count` per reference. */
 function renderScan(result: ScanResult): string {
   const lines = ['definitions:'];
   for (const definition of result.definitions) {
@@ -19,6 +19,7 @@ function renderScan(result: ScanResult): string {
       definition.endLine !== undefined ? `${definition.line}-${definition.endLine}` : `${definition.line}`;
     const name = definition.scope !== undefined ? `${definition.scope}.${definition.name}` : definition.name;
     lines.push(`  ${span} ${definition.kind} ${name}`, `    ${definition.signature}`);
+    if (definition.doc !== undefined) lines.push(`    doc: ${definition.doc}`);
   }
   lines.push('references:');
   const names = [...result.references.keys()].sort(compareStrings);

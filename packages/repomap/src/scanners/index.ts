@@ -2,6 +2,7 @@
  * Public surface of the hand-written symbol scanners: pick a language from a path, scan a file's text.
  * Scanners are pure, never throw, and run in time linear in the input's length.
  */
+import { docLine, sourceLines } from '../doc-line.js';
 import type { Language, Scanner, ScanResult } from '../types.js';
 import { scanC, scanCpp } from './c.js';
 import { scanCSharp } from './csharp.js';
@@ -20,7 +21,7 @@ import { scanJavaScript, scanTypeScript } from './typescript.js';
  * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
  * for some input, so caches keyed on it are rebuilt.
  */
-export const SCANNER_VERSION = 5;
+export const SCANNER_VERSION = 6;
 
 export { languageForPath } from './languages.js';
 
@@ -40,7 +41,8 @@ const SCANNERS: Partial<Record<ScanLanguage, Scanner>> = {
 };
 
 /**
- * Scans one file's text as `language`: its definitions (in source order) and identifier reference
+ * Scans one file's text as `language`: its definitions (in source order, each with the first line
+ * of its documentation when it has one, see `doc-line.ts`) and identifier reference
  * counts outside comments and strings. `'generic'` counts every identifier and defines nothing
  * (the scan of languages without a scanner). Never throws; a language without a scanner yields nothing.
  */
@@ -49,10 +51,19 @@ export function scanSource(text: string, language: Language | 'generic'): ScanRe
   if (!scanner) return { definitions: [], references: new Map() };
   try {
     const result = scanner(text);
+    // Split only when there is something to document: most of a large tree's files define little.
+    const lines = result.definitions.length > 0 ? sourceLines(text) : [];
+    let previous: { line: number; kind: string; doc: string | undefined } | undefined;
     for (const definition of result.definitions) {
       definition.name = detachString(definition.name);
       definition.signature = detachString(definition.signature);
       if (definition.scope !== undefined) definition.scope = detachString(definition.scope);
+      // Definitions sharing a line (`int x, y;`) share its comment: look it up once.
+      let doc: string | undefined;
+      if (previous?.line === definition.line && previous.kind === definition.kind) doc = previous.doc;
+      else doc = docLine(lines, definition, language);
+      previous = { line: definition.line, kind: definition.kind, doc };
+      if (doc !== undefined) definition.doc = detachString(doc);
     }
     return result;
   } catch {
