@@ -175,6 +175,15 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
       line: 14,
       signature: 'class ConfigParser:',
     });
+    // A documented definition carries the first sentence of its docs, as `ctxkit map --json` prints it.
+    expect(result.symbols).toContainEqual({
+      path: 'lib/parser.py',
+      name: 'ParseError',
+      kind: 'class',
+      line: 6,
+      signature: 'class ParseError(Exception):',
+      doc: 'Raised for malformed input, with the offending line.',
+    });
   });
 
   it('counts per extension the files no scanner reads, ranks known languages among them, leaves ignored ones out', async () => {

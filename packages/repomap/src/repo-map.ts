@@ -115,6 +115,8 @@ export interface RankedDefinition {
   kind: DefinitionKind;
   line: number;
   signature: string;
+  /** The first sentence of its documentation, when it has one (see `doc-line.ts`). */
+  doc?: string;
 }
 
 /** The repo map: exactly the `ctxkit map --json` document. Paths are relative to `root`, `/`-separated. */
@@ -333,12 +335,14 @@ function* rankedDefinitions(
   const order = rankOrder(scored.scoreAll());
   for (let rank = 0; rank < order.length; rank++) {
     const position = order[rank]!;
+    const doc = index.docs.at(position);
     yield {
       path: paths[scored.files[position]!]!,
       name: index.names[index.defName[position]!]!,
       kind: DEFINITION_KINDS[index.defKind[position]!]!,
       line: index.defLine[position]!,
       signature: index.signatures.at(position),
+      ...(doc === '' ? {} : { doc }),
     };
   }
 }
