@@ -70,6 +70,45 @@ describe('planExcerpts', () => {
     expectRealLines(plan.excerpts[0]!.text, text);
   });
 
+  it('shows the places the task points at before a body that only gathers its names', () => {
+    // `describe` uses the names the task spells on every line; the task links two lines of a
+    // function too long to show whole, which name nothing of the task.
+    const long = Array.from({ length: 150 }, (_, index) => `    total = total + ${index}`);
+    const text = [
+      'def accumulate(total):',
+      ...long.slice(0, 40),
+      '    total = rescale(total)',
+      ...long.slice(40, 110),
+      '    total = clamp(total)',
+      ...long.slice(110),
+      '    return total',
+      '',
+      'def describe(up_at, b_no, min_v):',
+      ...Array.from({ length: 6 }, () => '    f(up_at, b_no, min_v)'),
+      '',
+    ].join('\n');
+    const lines = splitLines(text);
+    const linked = [
+      lines.indexOf('    total = rescale(total)') + 1,
+      lines.indexOf('    total = clamp(total)') + 1,
+    ];
+    const task = [
+      'With `up_at`, `b_no` and `min_v` set, builds are still scanned. The loop',
+      `(https://github.com/acme/lib/blob/0123abc/pkg/total.py#L${linked[0]}) should stop`,
+      `[here](https://github.com/acme/lib/blob/0123abc/pkg/total.py#L${linked[1]}).`,
+    ].join(' ');
+    const plan = planExcerpts({
+      files: [{ path: 'pkg/total.py', text }],
+      query: task,
+      budget: 240,
+      tokenizer,
+    });
+    const shown = new Set(plan.excerpts[0]!.spans.flatMap((span) => range(span.start, span.end)));
+    expect(shown.has(linked[0]!)).toBe(true);
+    expect(shown.has(linked[1]!)).toBe(true);
+    expect(plan.tokens).toBeLessThanOrEqual(240);
+  });
+
   it('shows the body that prints a message the task quotes, though the task names none of its code', () => {
     // helper_40 raises a templated message; the task pastes it as the program printed it.
     const source = longModule(120, 'normalize_header').replace(
@@ -120,7 +159,7 @@ describe('planExcerpts', () => {
 
   it('spends the budget on the top of the ranking first', () => {
     const query = 'normalize_header and parse_header and RequestRouter';
-    const tight = planExcerpts({ files: [big, small, server], query, budget: 400, tokenizer });
+    const tight = planExcerpts({ files: [big, small, server], query, budget: 240, tokenizer });
     // With little room the top file gets its named body before lower files get anything whole.
     expect(tight.excerpts[0]!.text).toContain('def normalize_header(value):');
     expect(
@@ -145,7 +184,7 @@ describe('planExcerpts', () => {
   });
 
   it('gives a file without hits one line per definition when room remains', () => {
-    const plan = planExcerpts({ files: [small, server], query: 'parse_header', budget: 5000, tokenizer });
+    const plan = planExcerpts({ files: [small, server], query: 'parse_header', budget: 240, tokenizer });
     expect(plan.excerpts[1]!.mode).toBe('signatures');
     expect(plan.excerpts[1]!.text).toContain('RequestRouter');
   });

@@ -546,9 +546,11 @@ function fileViews(
   const ranked = offered
     .filter((view) => view.value >= top * MIN_RELATIVE_VALUE)
     .map((view) => {
-      // Capped at the best: pointed views join the file's best, ahead of its other views but not
-      // of other files' glimpses (a small pack needs those more).
-      const priority = Math.min(1, view.value / top) * discount;
+      // A view holding a place the task points at joins the file's best however many word hits
+      // the file's other bodies gather: a frame, a quoted line or message, a line link says where
+      // to look more surely than any count of names. Capped at the best, so it does not pass
+      // other files' glimpses (a small pack needs those more).
+      const priority = (view.value > view.plain ? 1 : Math.min(1, view.value / top)) * discount;
       return {
         ...view,
         priority,
