@@ -1,6 +1,6 @@
 /**
  * Which definitions a map shows, in the order it takes them: files in the order of the file
- * ranking, each file's definitions best first, interleaved so that a file's k-th definition is
+ * ranking, each file's definitions best first (by tier, then score), interleaved so that a file's k-th definition is
  * worth less the lower the file ranks. The map then spends its budget where the ranking points —
  * the top files with their relevant definitions before many files with one incidental member each
  * — and a file is never listed above one the ranking puts first.
@@ -28,7 +28,7 @@ export function selectMapSymbols(
   listedByPath: Uint8Array,
 ): number[] {
   if (count <= 0) return [];
-  const { fileStart, scores } = scored;
+  const { fileStart, scores, tiers } = scored;
   // The best `count` entries all come from the first `count` included files that have any: each
   // of those files' best entry outranks anything of a later file.
   const candidates: { position: number; rank: number; place: number; worth: number }[] = [];
@@ -56,7 +56,9 @@ export function selectMapSymbols(
     const positions: number[] = [];
     for (let position = fileStart[file]!; position < fileStart[file + 1]!; position++)
       positions.push(position);
-    positions.sort((left, right) => scores[right]! - scores[left]! || left - right);
+    positions.sort(
+      (left, right) => tiers[right]! - tiers[left]! || scores[right]! - scores[left]! || left - right,
+    );
     for (let place = 0; place < Math.min(count, positions.length); place++) {
       const worth = fileWorth / (1 + place) ** DEFINITION_DECAY;
       if (worth < threshold) break;

@@ -171,3 +171,47 @@ export const SCOPE_MATCH_BONUS = 0.3;
  */
 export const FILE_DECAY = 1.5;
 export const DEFINITION_DECAY = 1;
+
+// 6. The call tier (call-facts.ts, score-symbols.ts): within the files a map lists, the definitions
+// a task-matched one calls or is called by come right after the matched ones.
+
+/**
+ * A definition's rank among its file's others, best first: the ones whose name matches a name the
+ * task spells as code, then those calling or called by one of them, then the rest by score (the
+ * file's most-used definitions, and those sharing only a plain word with the task). An explicit
+ * order rather than a multiplier, since no factor on a score says "right below the named ones":
+ * a reader who is told about `parse_header` next wants what it calls and what calls it, whatever
+ * those are used for elsewhere.
+ */
+export const SYMBOL_TIERS = { taskMatched: 2, calls: 1, other: 0 } as const;
+
+/**
+ * How many of the ranking's first files (with definitions) get their bodies read for calls. On
+ * the development sets a map of 1,024 tokens lists about 9 files and one of 4,096 about 28, so
+ * this covers twice a large map and any re-render at a few times a small one's budget, while a
+ * build reads at most this many files on top of its scan. Fixed rather than derived from the
+ * budget: a built map is re-rendered at other budgets without ranking again.
+ */
+export const CALL_TIER_FILES = 64;
+
+/**
+ * Only names matched this strongly (exactly, or in another case) seed the call tier: a name that
+ * shares a subword with the task (`header` for `parse_header`) is a guess already, and what it calls
+ * is a guess of a guess.
+ */
+export const CALL_SEED_MIN_MATCH = CASE_INSENSITIVE_MATCH;
+
+/**
+ * A name defined in more of the call files than this (`__init__`, `get`, `run`) ties no callee to
+ * its caller: a call of it says nothing about which of the definitions is meant. The same bound
+ * as WIDELY_DEFINED_MIN_FILES, which weakens such names in the reference graph for that reason.
+ */
+export const CALL_NAME_MAX_FILES = WIDELY_DEFINED_MIN_FILES;
+
+/**
+ * A body is read for at most this many lines, keeping at most this many distinct names: what a
+ * function calls first is what a reader meets first, and the bounds keep a generated file's
+ * 25,000-line function (or a header's one huge macro table) linear.
+ */
+export const CALL_BODY_MAX_LINES = 400;
+export const CALL_BODY_MAX_NAMES = 256;

@@ -86,6 +86,54 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     expect((await rank('index.d.ts: parseHeader should return Header | undefined'))[0]).toBe('index.d.ts');
   });
 
+  it('shows what a task-named function calls and what calls it before other members of its file', async () => {
+    const { makeTree } = await import('./test-tree.js');
+    const root = makeTree(
+      {
+        'wire/http.py': [
+          'def encode(value):',
+          '    return value.encode("utf-8")',
+          '',
+          'def values(mapping):',
+          '    return list(mapping.values())',
+          '',
+          'def _split_fields(line):',
+          '    return [part.strip() for part in line.split(";")]',
+          '',
+          'def parse_header(line):',
+          '    fields = _split_fields(line)',
+          '    return dict(field.split("=", 1) for field in fields)',
+          '',
+          'def read_request(stream):',
+          '    first = stream.readline()',
+          '    return parse_header(first)',
+          '',
+        ].join('\n'),
+        // `encode` is the tree's most used definition.
+        'wire/client.py': [
+          'from wire.http import encode',
+          '',
+          'def send(sock, parts):',
+          ...Array.from({ length: 12 }, (_, part) => `    sock.write(encode(parts[${part}]))`),
+          '',
+        ].join('\n'),
+      },
+      'calls',
+      temporaryDirectories,
+    );
+    // `values` matches only a plain word of the task.
+    const query = 'parse_header drops the values after a quoted field';
+    const { map } = await buildRepoMap({ root, cache: false, tokens: 50, tokenizer, query });
+    const named = (name: string) => new RegExp(`^  \\d+: def ${name}\\(`, 'm').test(map);
+    expect(['parse_header', '_split_fields', 'read_request'].filter(named)).toEqual([
+      'parse_header',
+      '_split_fields',
+      'read_request',
+    ]);
+    expect(named('encode')).toBe(false);
+    expect(named('values')).toBe(false);
+  });
+
   it('ranks the users of a focus file up, not only what it uses', async () => {
     const result = await buildRepoMap({ root: FIXTURE, cache: false, focus: ['src/session.ts'], tokenizer });
     const order = result.ranking.map((entry) => entry.path);

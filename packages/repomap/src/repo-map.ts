@@ -2,16 +2,18 @@
  * The entry point: cached scan (`scan-repository.ts`) → rank → render. Everything after the scan
  * is pure.
  */
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { type WalkRequest, walkInBackground } from './background-walk.js';
 import { cacheFilePath, loadScanCache } from './cache.js';
+import { collectCallFacts } from './call-facts.js';
 import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
 import { selectMapSymbols } from './map-selection.js';
-import { analyzeQuery } from './query.js';
+import { analyzeQuery, isCodeLike } from './query.js';
 import { type RankingOverrides, rankFiles } from './rank-files.js';
 import { rankOrder } from './rank-order.js';
+import { CALL_TIER_FILES } from './ranking-policy.js';
 import { type RenderedMap, renderRepoMap } from './render.js';
 import {
   cacheDirectoryOf,
@@ -374,7 +376,27 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     ...(scanned.graph ? { graph: scanned.graph } : {}),
     ...(options.rankingPolicy ? { policy: options.rankingPolicy } : {}),
   });
-  const scored = scoreSymbols(index, ranking, query);
+  // The call tier needs the bodies of the files the map will list: the ranking's first ones that
+  // have definitions, when the task spells a name as code (nothing seeds the tier otherwise).
+  // Reading them is the shell's one I/O after the scan; a file that cannot be read has no call facts.
+  const callFiles: number[] = [];
+  if (query?.identifiers.some((identifier) => identifier.marked || isCodeLike(identifier.name))) {
+    for (const file of ranking.order) {
+      if (callFiles.length >= CALL_TIER_FILES) break;
+      if (index.defStart[file + 1]! > index.defStart[file]!) callFiles.push(file);
+    }
+  }
+  const calls =
+    callFiles.length > 0
+      ? collectCallFacts(index, callFiles, (file) => {
+          try {
+            return readFileSync(join(root, paths[file]!), 'utf8');
+          } catch {
+            return undefined;
+          }
+        })
+      : undefined;
+  const scored = scoreSymbols(index, ranking, query, calls);
 
   const tokenizer = options.tokenizer ?? createTokenizer();
   const budget = mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, inPrompt.length);

@@ -3,15 +3,19 @@
  * the tree uses it and its kind, computed lazily file by file. Position breaks ties, so the order is
  * deterministic.
  */
+import type { CallFacts } from './call-facts.js';
 import { isCodeLike, type QueryAnalysis, splitIdentifier } from './query.js';
 import { type FileRanking, rankFiles } from './rank-files.js';
 import {
+  CALL_NAME_MAX_FILES,
+  CALL_SEED_MIN_MATCH,
   CASE_INSENSITIVE_MATCH,
   DATA_MEMBER_KINDS,
   KIND_WEIGHTS,
   QUERY_MATCH_MULTIPLIER,
   SCOPE_MATCH_BONUS,
   SUBWORD_MATCH,
+  SYMBOL_TIERS,
 } from './ranking-policy.js';
 import { findTaskNames } from './task-names.js';
 import { DEFINITION_KINDS, NO_SCOPE, type TreeIndex } from './tree-index.js';
@@ -65,30 +69,40 @@ export interface ScoredSymbols {
   readonly fileStart: Int32Array;
   /** Scores by position: those of a file are set once {@link scoreFile} ran for it. */
   readonly scores: Float64Array;
+  /**
+   * Tiers by position (see SYMBOL_TIERS), set with the scores: within a file, a higher tier comes
+   * first whatever the scores. Scores alone order definitions across files.
+   */
+  readonly tiers: Uint8Array;
   /** Computes the scores of `file`'s symbols (once; later calls return at once). */
   scoreFile(file: number): void;
   /** Computes every score and returns them all. */
   scoreAll(): Float64Array;
 }
 
-/** Lazily scored symbols: `score(file, scores)` writes the scores of `file`'s positions. */
+/**
+ * Lazily scored symbols: `score(file, scores, tiers)` writes the scores (and tiers, all
+ * SYMBOL_TIERS.other until then) of `file`'s positions.
+ */
 export function lazyScoredSymbols(
   files: Int32Array,
   fileStart: Int32Array,
-  score: (file: number, scores: Float64Array) => void,
+  score: (file: number, scores: Float64Array, tiers: Uint8Array) => void,
 ): ScoredSymbols {
   const fileCount = fileStart.length - 1;
   const scores = new Float64Array(files.length);
+  const tiers = new Uint8Array(files.length);
   const done = new Uint8Array(fileCount);
   const scoreFile = (file: number) => {
     if (done[file]) return;
     done[file] = 1;
-    score(file, scores);
+    score(file, scores, tiers);
   };
   return {
     files,
     fileStart,
     scores,
+    tiers,
     scoreFile,
     scoreAll() {
       for (let file = 0; file < fileCount; file++) scoreFile(file);
@@ -105,11 +119,14 @@ const IS_DATA_MEMBER = Uint8Array.from(DEFINITION_KINDS, (kind) => (DATA_MEMBER_
 /**
  * Scores the definitions of the index (see {@link ScoredSymbols} for the order they imply), file
  * by file as they are asked for. `ranking` must come from {@link rankFiles} over the same index.
+ * With `calls`, the definitions of those files that call or are called by a task-matched one get
+ * the call tier (see SYMBOL_TIERS).
  */
 export function scoreSymbols(
   index: TreeIndex,
   ranking: Pick<FileRanking, 'scores' | 'referenceTotals' | 'taskNames'>,
   query?: QueryAnalysis,
+  calls?: CallFacts,
 ): ScoredSymbols {
   const { scores: fileScores, referenceTotals } = ranking;
   const { names, defStart, defName, defKind, defScope } = index;
@@ -134,7 +151,23 @@ export function scoreSymbols(
   const nameStrengths = new Float64Array(taskNames ? names.length : 0).fill(Number.NaN);
   const codeStrengths = new Float64Array(taskNames ? names.length : 0).fill(Number.NaN);
   const kindWeights = KIND_WEIGHT_BY_CODE;
-  return lazyScoredSymbols(definitionFiles(index), defStart, (file, scores) => {
+  // How well a name matches the task's code-spelled names alone: what makes a definition
+  // task-matched (SYMBOL_TIERS), unlike a match on a plain word of its prose.
+  const codeStrength = (id: number) => {
+    let strength = codeStrengths[id]!;
+    if (Number.isNaN(strength)) {
+      strength = taskNames?.candidates[id] ? nameMatchStrength(names[id]!, code) : 0;
+      codeStrengths[id] = strength;
+    }
+    return strength;
+  };
+  const codeScopes = new Uint8Array(exactIds.length);
+  for (const name of code.exact) {
+    const id = taskNames?.identifierIds.get(name);
+    if (id !== undefined) codeScopes[id] = 1;
+  }
+  const called = taskNames && calls ? callTierPositions(index, calls, codeStrength) : undefined;
+  return lazyScoredSymbols(definitionFiles(index), defStart, (file, scores, tiers) => {
     for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
       const id = defName[position]!;
       let match = 0;
@@ -149,6 +182,10 @@ export function scoreSymbols(
         const scope = defScope[position]!;
         match =
           scope !== NO_SCOPE && exactIds[scope] === 1 ? Math.min(1, strength + SCOPE_MATCH_BONUS) : strength;
+        // A member of a class the task spells as code counts as matched, as its score says.
+        if (codeStrength(id) > 0 || (scope !== NO_SCOPE && codeScopes[scope] === 1))
+          tiers[position] = SYMBOL_TIERS.taskMatched;
+        else if (called?.has(position)) tiers[position] = SYMBOL_TIERS.calls;
       }
       scores[position] =
         fileScores[file]! *
@@ -157,4 +194,58 @@ export function scoreSymbols(
         usage[position]!;
     }
   });
+}
+
+/**
+ * The positions in the call files that call, or are called by, a definition there whose name the
+ * task spells as code (at least CALL_SEED_MIN_MATCH): a callee is named in such a definition's
+ * body, in any of the files; a caller names one in its body, in that definition's own file. A
+ * task-named function is called from all over a tree (tests, helpers, plugins), so callers
+ * elsewhere are the broadest and least telling set; on the development set they cost a listed
+ * gold file at 1,024 tokens and a named gold definition at 4,096 (see the repomap README). Data
+ * members are left out: a body's `name` or `path` is a local far more often than the field of that
+ * name. Names, not resolved references, so a call of another class's method of the same name
+ * counts too; the files are few and CALL_NAME_MAX_FILES drops the common names.
+ */
+function callTierPositions(
+  index: TreeIndex,
+  calls: CallFacts,
+  codeStrength: (id: number) => number,
+): Set<number> {
+  const { defStart, defName, defKind, names } = index;
+  const seeds = new Set<number>();
+  const callees = new Set<string>();
+  // A name many of the files define (`__init__`, `get`, `run`) links everything to everything.
+  const definers = new Map<string, number>();
+  for (const file of calls.files) {
+    const defined = new Set<string>();
+    for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
+      defined.add(names[defName[position]!]!);
+      if (codeStrength(defName[position]!) < CALL_SEED_MIN_MATCH) continue;
+      seeds.add(position);
+      for (const name of calls.bodies.get(position) ?? []) callees.add(name);
+    }
+    for (const name of defined) definers.set(name, (definers.get(name) ?? 0) + 1);
+  }
+  const positions = new Set<number>();
+  if (seeds.size === 0) return positions;
+  const specific = (name: string) => (definers.get(name) ?? 0) <= CALL_NAME_MAX_FILES;
+  for (const file of calls.files) {
+    const seedNames: string[] = [];
+    for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
+      const name = names[defName[position]!]!;
+      if (seeds.has(position) && specific(name)) seedNames.push(name);
+    }
+    for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
+      if (seeds.has(position) || IS_DATA_MEMBER[defKind[position]!] === 1) continue;
+      const name = names[defName[position]!]!;
+      const body = calls.bodies.get(position);
+      if (
+        (callees.has(name) && specific(name)) ||
+        (body !== undefined && seedNames.some((seed) => body.has(seed)))
+      )
+        positions.add(position);
+    }
+  }
+  return positions;
 }
