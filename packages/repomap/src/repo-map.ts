@@ -1,6 +1,7 @@
 /**
- * The entry point: cached scan (`scan-repository.ts`) → rank → render. Everything after the scan
- * is pure.
+ * The entry point: cached scan (`scan-repository.ts`) → rank → render. After the scan the only I/O
+ * is reading the bodies of the few top-ranked files the call tier needs (see `call-facts.ts`);
+ * ranking, scoring and rendering are pure.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -349,7 +350,10 @@ function* rankedDefinitions(
   }
 }
 
-/** Ranks and renders an indexed tree: the pure part of {@link buildRepoMap}. */
+/**
+ * Ranks and renders an indexed tree, the part of {@link buildRepoMap} after the scan: pure but for
+ * reading the call-tier files' bodies.
+ */
 function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RenderableRepoMap {
   const { root, skipped, index } = scanned;
   const { paths } = index;
