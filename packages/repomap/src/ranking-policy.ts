@@ -178,15 +178,12 @@ export const DEFINITION_DECAY = 1;
 /**
  * A definition's rank among its file's others, best first: the ones whose name matches a name the
  * task spells as code, then those calling or called by one of them, then the rest by score (the
- * file's most-used definitions first), and last, when the task spells any name as code, those
- * that share only a plain word of its prose (`map`, `max`, `files`): beside names the author wrote
- * as code, a prose word that happens to be a member's name is a coincidence more often than a
- * pointer. (Without code-spelled names the prose words are all the task names, and count as such
- * in the scores.) An explicit order rather than a multiplier, since no factor on a score says
- * "right below the named ones": a reader who is told about `parse_header` next wants what it calls
- * and what calls it, whatever those are used for elsewhere.
+ * file's most-used definitions, and those sharing only a plain word with the task). An explicit
+ * order rather than a multiplier, since no factor on a score says "right below the named ones":
+ * a reader who is told about `parse_header` next wants what it calls and what calls it, whatever
+ * those are used for elsewhere.
  */
-export const SYMBOL_TIERS = { taskMatched: 3, calls: 2, other: 1, wordOnly: 0 } as const;
+export const SYMBOL_TIERS = { taskMatched: 2, calls: 1, other: 0 } as const;
 
 /**
  * How many of the ranking's first files (with definitions) get their bodies read for calls. On

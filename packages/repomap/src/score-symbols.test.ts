@@ -107,8 +107,8 @@ describe('the call tier', () => {
   it('puts a task-named function first, then what it calls and what calls it beside it, then the rest', () => {
     expect(tiersFor('parse_header drops the values', true)).toEqual({
       encode: SYMBOL_TIERS.other,
-      // A plain word of a task that spells other names as code: after the file's other definitions.
-      values: SYMBOL_TIERS.wordOnly,
+      // A plain word of the task: not a call, and not task-matched.
+      values: SYMBOL_TIERS.other,
       _split_fields: SYMBOL_TIERS.calls,
       parse_header: SYMBOL_TIERS.taskMatched,
       read_request: SYMBOL_TIERS.calls,
@@ -121,12 +121,6 @@ describe('the call tier', () => {
   it('gives no call tier without call facts or without a name the task spells as code', () => {
     expect(tiersFor('parse_header drops the values', false)._split_fields).toBe(SYMBOL_TIERS.other);
     expect(tiersFor('the header drops the values', true)._split_fields).toBe(SYMBOL_TIERS.other);
-  });
-
-  it('puts plain-word matches last only when the task spells some name as code', () => {
-    // In a prose-only task its words are all it names: they keep their place by score.
-    expect(tiersFor('the header drops the values', true).values).toBe(SYMBOL_TIERS.other);
-    expect(tiersFor('parse_header drops the values', false).values).toBe(SYMBOL_TIERS.wordOnly);
   });
 
   it('reads bodies within their lines, leaving the own name out, and not for files it cannot read', () => {

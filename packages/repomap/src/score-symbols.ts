@@ -91,7 +91,7 @@ export function lazyScoredSymbols(
 ): ScoredSymbols {
   const fileCount = fileStart.length - 1;
   const scores = new Float64Array(files.length);
-  const tiers = new Uint8Array(files.length).fill(SYMBOL_TIERS.other);
+  const tiers = new Uint8Array(files.length);
   const done = new Uint8Array(fileCount);
   const scoreFile = (file: number) => {
     if (done[file]) return;
@@ -167,7 +167,6 @@ export function scoreSymbols(
     if (id !== undefined) codeScopes[id] = 1;
   }
   const called = taskNames && calls ? callTierPositions(index, calls, codeStrength) : undefined;
-  const spellsCode = code.exact.size > 0;
   return lazyScoredSymbols(definitionFiles(index), defStart, (file, scores, tiers) => {
     for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
       const id = defName[position]!;
@@ -187,7 +186,6 @@ export function scoreSymbols(
         if (codeStrength(id) > 0 || (scope !== NO_SCOPE && codeScopes[scope] === 1))
           tiers[position] = SYMBOL_TIERS.taskMatched;
         else if (called?.has(position)) tiers[position] = SYMBOL_TIERS.calls;
-        else if (match > 0 && spellsCode) tiers[position] = SYMBOL_TIERS.wordOnly;
       }
       scores[position] =
         fileScores[file]! *
