@@ -67,7 +67,8 @@ export function parseGgufMetadata(read: ByteRangeReader, source = 'gguf'): GgufM
   let bufferStart = 0;
   let view = new DataView(buffer.buffer);
   let offset = 0;
-  const decoder = new TextDecoder('utf-8');
+  // ignoreBOM keeps a leading U+FEFF: SentencePiece vocabularies have it as a piece of its own.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const fail = (detail: string): never => {
     throw new GgufFormatError(source, offset, detail);
   };

