@@ -25,17 +25,22 @@ const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 
 /**
  * The call facts of `files` (file ids, best first), `readText(file)` giving a file's text or
- * `undefined` when it cannot be read. Work is linear in the files' lines: each body is read for at
- * most CALL_BODY_MAX_LINES lines and keeps at most CALL_BODY_MAX_NAMES names.
+ * `undefined` when it cannot be read. With `isSeed` (by name id: may this name seed the tier?),
+ * only the files defining a seed are read: the tier uses no other bodies (a seed's callees are
+ * found by name anywhere, its callers only in its own file), and most of the files hold none.
+ * Work is linear in the read files' lines: each body is read for at most CALL_BODY_MAX_LINES
+ * lines and keeps at most CALL_BODY_MAX_NAMES names.
  */
 export function collectCallFacts(
   index: TreeIndex,
   files: readonly number[],
   readText: (file: number) => string | undefined,
+  isSeed?: (nameId: number) => boolean,
 ): CallFacts {
   const { defStart, defKind, defLine, defEndLine, defName, names } = index;
   const bodies = new Map<number, ReadonlySet<string>>();
   for (const file of files) {
+    if (isSeed && !definesSeed(index, file, isSeed)) continue;
     let lines: string[] | undefined;
     for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
       const end = defEndLine[position]!;
@@ -59,4 +64,10 @@ export function collectCallFacts(
     }
   }
   return { files, bodies };
+}
+
+function definesSeed(index: TreeIndex, file: number, isSeed: (nameId: number) => boolean): boolean {
+  for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++)
+    if (isSeed(index.defName[position]!)) return true;
+  return false;
 }

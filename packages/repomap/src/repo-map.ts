@@ -26,7 +26,7 @@ import {
   walkRequestOf,
 } from './scan-repository.js';
 import { languageForPath } from './scanners/languages.js';
-import { scoreSymbols } from './score-symbols.js';
+import { callSeedName, scoreSymbols } from './score-symbols.js';
 import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 import type { UnscannedExtension } from './unscanned.js';
@@ -380,9 +380,10 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     ...(scanned.graph ? { graph: scanned.graph } : {}),
     ...(options.rankingPolicy ? { policy: options.rankingPolicy } : {}),
   });
-  // The call tier needs the bodies of the files the map will list: the ranking's first ones that
-  // have definitions, when the task spells a name as code (nothing seeds the tier otherwise).
-  // Reading them is the shell's one I/O after the scan; a file that cannot be read has no call facts.
+  // The call tier looks at the files the map will list: the ranking's first ones that have
+  // definitions, when the task spells a name as code (nothing seeds the tier otherwise). Of those,
+  // only the files defining a seed are read, the shell's one I/O after the scan; a file that
+  // cannot be read has no call facts.
   const callFiles: number[] = [];
   if (query?.identifiers.some((identifier) => identifier.marked || isCodeLike(identifier.name))) {
     for (const file of ranking.order) {
@@ -392,13 +393,18 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   }
   const calls =
     callFiles.length > 0
-      ? collectCallFacts(index, callFiles, (file) => {
-          try {
-            return readFileSync(join(root, paths[file]!), 'utf8');
-          } catch {
-            return undefined;
-          }
-        })
+      ? collectCallFacts(
+          index,
+          callFiles,
+          (file) => {
+            try {
+              return readFileSync(join(root, paths[file]!), 'utf8');
+            } catch {
+              return undefined;
+            }
+          },
+          callSeedName(index, query!),
+        )
       : undefined;
   const scored = scoreSymbols(index, ranking, query, calls);
 

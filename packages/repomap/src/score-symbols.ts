@@ -197,6 +197,20 @@ export function scoreSymbols(
 }
 
 /**
+ * Whether a name (by id) may seed the call tier: it equals, in any case, a name the task spells as
+ * code — the match CALL_SEED_MIN_MATCH asks of a seed (subword matches stay below it). The shell
+ * reads only the bodies of files defining such a name (see `collectCallFacts`).
+ */
+export function callSeedName(index: TreeIndex, query: QueryAnalysis): (nameId: number) => boolean {
+  const code = new Set(
+    query.identifiers
+      .filter((identifier) => identifier.marked || isCodeLike(identifier.name))
+      .map((identifier) => identifier.name.toLowerCase()),
+  );
+  return (nameId) => code.has(index.names[nameId]!.toLowerCase());
+}
+
+/**
  * The positions in the call files that call, or are called by, a definition there whose name the
  * task spells as code (at least CALL_SEED_MIN_MATCH): a callee is named in such a definition's
  * body, in any of the files; a caller names one in its body, in that definition's own file. A
