@@ -33,6 +33,22 @@ function memoryReader(bytes: Uint8Array) {
   return { read, reads };
 }
 
+// A GGUF file and the tokenizer.json it was written from must be one tokenizer: same ids and counts
+// on the golden corpus, special tokens included.
+function expectSameTokenizer(path: string, json: object) {
+  const fromGguf = createTokenizer({ gguf: path });
+  const fromJson = createTokenizer({ tokenizerJson: json });
+  expect(fromGguf.encoding).toBe('gguf');
+  expect(fromGguf.name).toBe('Test Model');
+  for (const { text } of goldenCorpus()) {
+    expect(fromGguf.encode(text, { allowedSpecial: 'all' })).toEqual(
+      fromJson.encode(text, { allowedSpecial: 'all' }),
+    );
+    expect(fromGguf.count(text)).toBe(fromJson.count(text));
+  }
+  return { fromGguf, fromJson };
+}
+
 describe('GGUF metadata', () => {
   it('reads header and metadata, and nothing past them', () => {
     const bytes = writeGguf(
@@ -83,16 +99,7 @@ describe('GGUF metadata', () => {
           : (loadTokenizerJson(fixture) as Parameters<typeof byteLevelGgufEntries>[0]);
       const path = join(scratch, `${pre}.gguf`);
       writeFileSync(path, writeGguf(byteLevelGgufEntries(json, pre)));
-      const fromGguf = createTokenizer({ gguf: path });
-      const fromJson = createTokenizer({ tokenizerJson: json });
-      expect(fromGguf.encoding).toBe('gguf');
-      expect(fromGguf.name).toBe('Test Model');
-      for (const { text } of goldenCorpus()) {
-        expect(fromGguf.encode(text, { allowedSpecial: 'all' })).toEqual(
-          fromJson.encode(text, { allowedSpecial: 'all' }),
-        );
-        expect(fromGguf.count(text)).toBe(fromJson.count(text));
-      }
+      const { fromGguf } = expectSameTokenizer(path, json);
       expect(ggufChatTemplate(readGgufMetadata(path))).toContain('<|im_start|>');
     },
     120_000,
@@ -104,16 +111,7 @@ describe('GGUF metadata', () => {
     const json = mistralV0TokenizerJson();
     const path = join(scratch, 'mistral-v0.gguf');
     writeFileSync(path, writeGguf(sentencePieceGgufEntries(json)));
-    const fromGguf = createTokenizer({ gguf: path });
-    const fromJson = createTokenizer({ tokenizerJson: json });
-    expect(fromGguf.encoding).toBe('gguf');
-    expect(fromGguf.name).toBe('Test Model');
-    for (const { text } of goldenCorpus()) {
-      expect(fromGguf.encode(text, { allowedSpecial: 'all' })).toEqual(
-        fromJson.encode(text, { allowedSpecial: 'all' }),
-      );
-      expect(fromGguf.count(text)).toBe(fromJson.count(text));
-    }
+    const { fromGguf, fromJson } = expectSameTokenizer(path, json);
     // U+FEFF is a piece of its own (31759); a GGUF string must keep it rather than read it as a BOM.
     expect(fromGguf.encode('\ufeffx')).toEqual(fromJson.encode('\ufeffx'));
     expect(fromGguf.encode('\ufeffx')).toContain(31759);

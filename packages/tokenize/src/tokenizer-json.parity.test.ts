@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { goldenCorpus, minifiedLine, packageFiles } from './__fixtures__/corpus.js';
+import { goldenCorpus, parityCorpus } from './__fixtures__/corpus.js';
 import {
   loadTokenizerJson,
   RANDOM_FRAGMENTS,
@@ -14,14 +14,7 @@ import { createTokenizer, type Tokenizer } from './index.js';
 // (@huggingface/tokenizers): ids equal on a varied corpus and on random strings. The reference matches
 // every added token, so it is compared with `allowedSpecial: 'all'`.
 
-const corpus = [
-  ...goldenCorpus(),
-  ...packageFiles(),
-  { name: 'minified 1 MB line', text: minifiedLine() },
-  { name: '100k spaces', text: `${' '.repeat(100_000)}x` },
-  { name: 'CJK run', text: '中文文本日本語'.repeat(2_000) },
-  { name: 'repeated character', text: 'a'.repeat(50_000) },
-];
+const corpus = parityCorpus();
 
 const randomText = fc
   .array(

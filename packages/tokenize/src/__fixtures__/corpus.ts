@@ -115,3 +115,18 @@ export function packageFiles(): { name: string; text: string }[] {
     .map((name) => ({ name: `src/${name}`, text: readFileSync(join(sourceDirectory, name), 'utf8') }));
   return files;
 }
+
+/**
+ * The corpus a tokenizer is held to its reference on: the golden texts, this package's own files,
+ * and the inputs that make a naive encoder slow (a megabyte line, long runs of one kind).
+ */
+export function parityCorpus(): { name: string; text: string }[] {
+  return [
+    ...goldenCorpus(),
+    ...packageFiles(),
+    { name: 'minified 1 MB line', text: minifiedLine() },
+    { name: '100k spaces', text: `${' '.repeat(100_000)}x` },
+    { name: 'CJK run', text: '中文文本日本語'.repeat(2_000) },
+    { name: 'repeated character', text: 'a'.repeat(50_000) },
+  ];
+}
