@@ -81,6 +81,13 @@ export function isCodeLike(name: string): boolean {
   return isStructuredLikeCode(name) || /[A-Za-z][0-9]/.test(name);
 }
 
+/** The names a task spells as code: marked as code by its author, or code-like in themselves. */
+export function codeSpelledNames(query: QueryAnalysis): string[] {
+  return query.identifiers
+    .filter((identifier) => identifier.marked || isCodeLike(identifier.name))
+    .map((identifier) => identifier.name);
+}
+
 /** Whether `name` has the structure of code: an inner underscore, a lower-to-upper step, or `HTTPServer` capitals. */
 function isStructuredLikeCode(name: string): boolean {
   return /_/.test(name.replace(/^_+|_+$/g, '')) || /[a-z][A-Z]/.test(name) || /^[A-Z]{2,}[a-z]/.test(name);

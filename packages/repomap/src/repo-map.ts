@@ -11,7 +11,7 @@ import { cacheFilePath, loadScanCache } from './cache.js';
 import { collectCallFacts } from './call-facts.js';
 import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
 import { selectMapSymbols } from './map-selection.js';
-import { analyzeQuery, isCodeLike } from './query.js';
+import { analyzeQuery, codeSpelledNames } from './query.js';
 import { type RankingOverrides, rankFiles } from './rank-files.js';
 import { rankOrder } from './rank-order.js';
 import { CALL_TIER_FILES } from './ranking-policy.js';
@@ -385,7 +385,7 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
   // only the files defining a seed are read, the shell's one I/O after the scan; a file that
   // cannot be read has no call facts.
   const callFiles: number[] = [];
-  if (query?.identifiers.some((identifier) => identifier.marked || isCodeLike(identifier.name))) {
+  if (query && codeSpelledNames(query).length > 0) {
     for (const file of ranking.order) {
       if (callFiles.length >= CALL_TIER_FILES) break;
       if (index.defStart[file + 1]! > index.defStart[file]!) callFiles.push(file);

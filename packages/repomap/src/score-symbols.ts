@@ -4,7 +4,7 @@
  * deterministic.
  */
 import type { CallFacts } from './call-facts.js';
-import { isCodeLike, type QueryAnalysis, splitIdentifier } from './query.js';
+import { codeSpelledNames, type QueryAnalysis, splitIdentifier } from './query.js';
 import { type FileRanking, rankFiles } from './rank-files.js';
 import {
   CALL_NAME_MAX_FILES,
@@ -135,12 +135,7 @@ export function scoreSymbols(
   // A field or variable matched only by an ordinary word of the task's prose (`path`, `max`,
   // `name`) is a coincidence far more often than a pointer, so data members match code-spelled
   // task names only: they then come after the file's referenced definitions, not before them.
-  const code = matchSets(
-    query?.identifiers
-      .filter((identifier) => identifier.marked || isCodeLike(identifier.name))
-      .map((identifier) => identifier.name) ?? [],
-    query,
-  );
+  const code = matchSets(query ? codeSpelledNames(query) : [], query);
   // A name that is not a candidate contains none of these in any case and so matches nothing (see
   // nameMatchStrength); a scope matters when it is a name the task spells exactly.
   const taskNames = query ? (ranking.taskNames ?? findTaskNames(index, query)) : undefined;
@@ -202,11 +197,7 @@ export function scoreSymbols(
  * reads only the bodies of files defining such a name (see `collectCallFacts`).
  */
 export function callSeedName(index: TreeIndex, query: QueryAnalysis): (nameId: number) => boolean {
-  const code = new Set(
-    query.identifiers
-      .filter((identifier) => identifier.marked || isCodeLike(identifier.name))
-      .map((identifier) => identifier.name.toLowerCase()),
-  );
+  const code = new Set(codeSpelledNames(query).map((name) => name.toLowerCase()));
   return (nameId) => code.has(index.names[nameId]!.toLowerCase());
 }
 
