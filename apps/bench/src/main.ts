@@ -1,11 +1,11 @@
 // Entry of `pnpm bench <name> [options]`: each bench lives in its own file and registers here.
-import { benches, guides } from './registry.js';
+import { registry } from './registry.js';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  const bench = name ? benches[name] : undefined;
-  if (!bench) {
-    const known = Object.keys(benches).sort().join(', ');
+  const entry = name ? registry[name] : undefined;
+  if (!entry) {
+    const known = Object.keys(registry).sort().join(', ');
     process.stderr.write(
       name
         ? `bench: unknown bench "${name}"; known: ${known}\n`
@@ -14,16 +14,15 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    const guide = guides[name!];
     process.stdout.write(
-      `pnpm bench ${name}: ${bench.description}\nneeds: ${guide?.needs ?? '?'}\npass rule: ${guide?.passRule ?? '?'}\n`,
+      `pnpm bench ${name}: ${entry.bench.description}\nneeds: ${entry.needs}\npass rule: ${entry.passRule}\n`,
     );
     // A bench with options of its own prints its usage after the guide.
-    if (!bench.usage) return 0;
-    process.stdout.write(`\n${bench.usage}`);
+    if (!entry.bench.usage) return 0;
+    process.stdout.write(`\n${entry.bench.usage}`);
     return 0;
   }
-  return bench.run(rest);
+  return entry.bench.run(rest);
 }
 
 main(process.argv.slice(2)).then(
