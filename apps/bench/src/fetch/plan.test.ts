@@ -238,7 +238,7 @@ describe('planFetch: datasets', () => {
       ['mkdir', '-p', '/cache/bench/mirrors/psf+requests'],
       ['ln', '-s', '/m/psf+requests/repo', '/cache/bench/mirrors/psf+requests/repo'],
     ]);
-    expect(plan.steps[3]!.note).toBeUndefined();
+    expect(plan.steps[3]!.note).toBe('linked to the local mirror /m/psf+requests/repo');
     expect(plan.next).toEqual([
       `pnpm bench localize --data ${DEV_FILE} --repos /cache/bench/repos --mirrors /cache/bench/mirrors`,
     ]);

@@ -368,7 +368,7 @@ function datasetSteps(
         label,
         benches,
         commands: [{ argv: ['mkdir', '-p', posix.dirname(target)] }, { argv: ['ln', '-s', mirror, target] }],
-        ...extra,
+        note: [`linked to the local mirror ${mirror}`, ...(note === undefined ? [] : [note])].join('; '),
       });
     } else {
       steps.push({
