@@ -1,21 +1,29 @@
-// Entry of `pnpm bench <name> [options]`: each bench lives in its own file and registers here.
+// Entry of `pnpm bench <name> [options]`: each bench lives in its own file and registers here;
+// `pnpm bench fetch <name>` gets what a bench's registration says it reads.
+import { runFetch } from './fetch/command.js';
+import { describeInputs } from './fetch/inputs.js';
 import { registry } from './registry.js';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === 'fetch') return runFetch(rest, registry);
   const entry = name ? registry[name] : undefined;
   if (!entry) {
     const known = Object.keys(registry).sort().join(', ');
     process.stderr.write(
       name
         ? `bench: unknown bench "${name}"; known: ${known}\n`
-        : `usage: pnpm bench <name> [options]; benches: ${known}\n`,
+        : `usage: pnpm bench <name> [options] | pnpm bench fetch <name|all>; benches: ${known}\n`,
     );
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
+    const fetch =
+      entry.inputs.length === 0
+        ? `nothing to fetch (pnpm bench fetch ${name} says so)`
+        : `pnpm bench fetch ${name} gets ${describeInputs(entry.inputs)}`;
     process.stdout.write(
-      `pnpm bench ${name}: ${entry.bench.description}\nneeds: ${entry.needs}\npass rule: ${entry.passRule}\n`,
+      `pnpm bench ${name}: ${entry.bench.description}\nneeds: ${entry.needs}\nfetch: ${fetch}\npass rule: ${entry.passRule}\n`,
     );
     // A bench with options of its own prints its usage after the guide.
     if (!entry.bench.usage) return 0;

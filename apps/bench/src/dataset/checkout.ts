@@ -1,16 +1,20 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { mirrorFolderName, repoKey } from '../fetch/inputs.js';
 
 /** Why a task cannot be run here: no checkout and no mirror holding its commit. */
 export class MissingCheckoutError extends Error {}
 
-// Mirror folders are named as the fetch tool lays them out (`Owner+name`), in GitHub's own case,
-// which a data set may not share (`fasterxml/jackson-core` vs `FasterXML`).
-function findMirror(mirrorsDir: string, repo: string): string | undefined {
-  const wanted = repo.replace('/', '+').toLowerCase();
+/**
+ * The git dir of `repo`'s mirror under `mirrorsDir`. Mirror folders are named as the fetch tool lays
+ * them out (`Owner+name`), in GitHub's own case, which a data set may not share
+ * (`fasterxml/jackson-core` vs `FasterXML`).
+ */
+export function findMirror(mirrorsDir: string, repo: string): string | undefined {
+  const wanted = repoKey(mirrorFolderName(repo));
   const folder = existsSync(mirrorsDir)
-    ? readdirSync(mirrorsDir).find((name) => name.toLowerCase() === wanted)
+    ? readdirSync(mirrorsDir).find((name) => repoKey(name) === wanted)
     : undefined;
   if (folder === undefined) return undefined;
   const git = join(mirrorsDir, folder, 'repo');
