@@ -32,7 +32,7 @@ Measures @ctxkit/skills matching on real skills and labelled prompts:
   --tasks FILE    unlabelled real tasks (JSON array of strings or of records with problem_statement,
                   e.g. shared/data/swebench-dev.json): how many cards and bodies each would get
 
-Fetch the data (nothing of it is committed here):
+Fetch the data (nothing of it is committed here) with pnpm bench fetch skills, or by hand:
   git clone https://github.com/anthropics/skills /tmp/skillbench/anthropic-skills
   git clone https://github.com/obra/superpowers /tmp/skillbench/superpowers
   # the per-skill triggering prompts were removed in 8611a4ea; read them from its parent:
