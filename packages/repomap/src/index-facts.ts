@@ -4,9 +4,9 @@
  * definition. An index owns its facts (`index.facts`): each is computed the first time a build
  * asks for it and then kept with the index, which never changes. A one-shot build computes each
  * once, as it would inline; a long-running process (`ctxkit serve`, the MCP server, a harness)
- * that builds maps of an unchanged tree again reuses the index it loaded (see `cache.ts`), and with
- * it these, so only the task's own work is left per build. Nothing else holds them: they go when
- * the index goes.
+ * that builds maps of an unchanged tree again gets the same index back from the scan cache memory
+ * it holds (see `cache.ts`), and with it these, so only the task's own work is left per build.
+ * Nothing else holds them: they go when the index goes.
  */
 import { isAuxiliaryPath, isDeclarationPath } from './auxiliary-files.js';
 import { splitIdentifier } from './query.js';
