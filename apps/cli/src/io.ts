@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ScanCacheMemory } from '@ctxkit/repomap';
 import type { ResolvedConfig } from './config/resolve.js';
 import { fileUserError, UserError } from './errors.js';
 import { type Colors, createColors } from './output/color.js';
@@ -34,6 +35,11 @@ export interface CommandIO {
    * only after ~300 ms, only on a terminal, never with `--quiet`; call `done()` when finished.
    */
   progress(label: string): ProgressReporter;
+  /**
+   * Where a process that runs many commands (`ctxkit serve`) keeps the last repo map cache for the
+   * next command (see `scan-cache.ts`); a one-shot run keeps none.
+   */
+  scanCacheMemory?: ScanCacheMemory;
 }
 
 /** A complete {@link CommandIO} from the parts a caller has; the rest are process defaults. */
@@ -51,6 +57,7 @@ export function createCommandIO(parts: Partial<CommandIO> = {}): CommandIO {
     root: parts.root ?? cwd,
     config: parts.config ?? { root: parts.root ?? cwd, values: {}, sources: {} },
     progress: parts.progress ?? (() => SILENT_PROGRESS),
+    ...(parts.scanCacheMemory ? { scanCacheMemory: parts.scanCacheMemory } : {}),
   };
 }
 

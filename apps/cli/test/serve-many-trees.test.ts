@@ -1,15 +1,21 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDirectory, runCli, runNode } from './run-cli.js';
 import { type RunningServer, startServe } from './serve-process.js';
 
 // A long-running `ctxkit serve` builds one tree after another. Whatever it derives from a tree and
-// keeps (the last cache, facts memoized per index) must neither leak into another tree's answer nor
-// pile up: the bytes equal a fresh process's, and the heap stays flat across many distinct trees.
+// keeps (the last cache, in the memory the server holds, and the facts that cache's index owns)
+// must neither leak into another tree's answer nor pile up: the bytes equal a fresh process's, and
+// the heap stays flat across many distinct trees.
 
 const CLI_MODULE = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+/** The repo map package the built CLI imports (its ES module entry). */
+const REPOMAP_MODULE = pathToFileURL(
+  join(dirname(createRequire(import.meta.url).resolve('@ctxkit/repomap/package.json')), 'dist', 'index.js'),
+).href;
 
 /** Tree `tree` of `files` TypeScript and Python files whose names and calls differ from every other tree's. */
 function writeTree(root: string, tree: number, files: number): void {
@@ -96,9 +102,10 @@ describe('ctxkit serve over many trees in turn', () => {
   }, 240_000);
 
   it('keeps the heap flat while one process packs many distinct trees, as serve does', async () => {
-    // The server runs each command in process through the CLI's `run`; this drives `run` the same
-    // way over 24 trees it never sees twice and reads the heap after a full collection. Holding on
-    // to every tree's index, cache or derived facts would grow the heap by megabytes per tree.
+    // The server runs each command in process through the CLI's `run`, with one scan cache memory
+    // for all of them; this drives `run` the same way over 24 trees it never sees twice and reads
+    // the heap after a full collection. Holding on to every tree's index, cache or derived facts
+    // would grow the heap by megabytes per tree; the memory holds the last tree's only.
     const roots: string[] = [];
     for (let tree = 0; tree < 24; tree++) {
       const root = join(workspace, `distinct-${tree}`);
@@ -108,6 +115,8 @@ describe('ctxkit serve over many trees in turn', () => {
     const script = `
       import { Writable } from 'node:stream';
       const { run } = await import(${JSON.stringify(CLI_MODULE)});
+      const { createScanCacheMemory } = await import(${JSON.stringify(REPOMAP_MODULE)});
+      const scanCacheMemory = createScanCacheMemory();
       const roots = JSON.parse(process.argv[1]);
       const heaps = [];
       for (const [tree, root] of roots.entries()) {
@@ -115,7 +124,7 @@ describe('ctxkit serve over many trees in turn', () => {
         const sink = new Writable({ write(chunk, _encoding, done) { out += chunk; done(); } });
         const code = await run(
           ['node', 'ctxkit', '--cwd', root, 'pack', '.', '--task', 'compute' + (100 + tree) + 'x3 negative window', '--json'],
-          { stdout: sink, stderr: sink },
+          { stdout: sink, stderr: sink, scanCacheMemory },
           { CTXKIT_NO_SERVER: '1' },
         );
         if (code !== 0 || !out.includes('compute' + (100 + tree) + 'x3')) throw new Error('pack failed: ' + out.slice(0, 400));

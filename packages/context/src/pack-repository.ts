@@ -8,7 +8,12 @@ import {
   type LoadInstructionsOptions,
   loadInstructions,
 } from '@ctxkit/instructions';
-import { buildRenderableRepoMap, type RenderableRepoMap, type RepoMapResult } from '@ctxkit/repomap';
+import {
+  buildRenderableRepoMap,
+  type RenderableRepoMap,
+  type RepoMapResult,
+  type ScanCacheOptions,
+} from '@ctxkit/repomap';
 import { type DiscoveredSkills, discoverSkills, type SkillSelection, selectSkills } from '@ctxkit/skills';
 import type { Tokenizer } from '@ctxkit/tokenize';
 import type { Budget } from './budget.js';
@@ -36,8 +41,12 @@ export interface PackRepositoryOptions {
   budget: Budget;
   /** Counts tokens exactly; it must be the model's encoding (`createTokenizer({ encoding: profile.encoding })`). */
   tokenizer: Tokenizer;
-  /** The repo map's disk cache: `{ dir }`, `{}` for the default `.ctxkit/cache`, `false` for none. Default `{}`. */
-  cache?: { dir?: string } | false;
+  /**
+   * The repo map's disk cache: `{ dir }`, `{}` for the default `.ctxkit/cache`, `false` for none.
+   * Default `{}`. A caller that packs the same tree again and again adds a `memory` from
+   * `createScanCacheMemory()` (`@ctxkit/repomap`) to keep the last cache between packs.
+   */
+  cache?: ScanCacheOptions | false;
   /** Extra gitignore-style patterns the repo map leaves out. */
   ignore?: string[];
   /** How instructions are loaded. */

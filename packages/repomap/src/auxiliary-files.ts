@@ -1,9 +1,8 @@
 /**
  * Tests, examples, docs and benchmarks, and type declarations: files that rarely hold the code a
  * task is about (their scores are scaled down, see AUXILIARY_FILE_MULTIPLIER and
- * DECLARATION_FILE_MULTIPLIER).
+ * DECLARATION_FILE_MULTIPLIER). An index keeps its files' flags among its facts (`index-facts.ts`).
  */
-import { perIndex } from './tree-index.js';
 
 /** Whether `path` is a test, example, documentation or benchmark file rather than product code. */
 export function isAuxiliaryPath(path: string): boolean {
@@ -23,17 +22,7 @@ export function isAuxiliaryPath(path: string): boolean {
   );
 }
 
-/** Per file, 1 if it is a test, example, doc or benchmark file (see isAuxiliaryPath). */
-export const auxiliaryOf = perIndex((index) =>
-  Uint8Array.from(index.paths, (path) => (isAuxiliaryPath(path) ? 1 : 0)),
-);
-
 /** Whether `path` is a TypeScript declaration file (`x.d.ts`, `.d.cts`, `.d.mts`): types, no code. */
 export function isDeclarationPath(path: string): boolean {
   return /\.d\.[cm]?ts$/i.test(path);
 }
-
-/** Per file, 1 if it is a TypeScript declaration file (see isDeclarationPath). */
-export const declarationOf = perIndex((index) =>
-  Uint8Array.from(index.paths, (path) => (isDeclarationPath(path) ? 1 : 0)),
-);

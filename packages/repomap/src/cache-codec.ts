@@ -15,6 +15,7 @@ import {
   type StringList,
   type TreeIndex,
   wellFormed as toWellFormed,
+  treeIndexOf,
 } from './tree-index.js';
 
 /** The per-file cache keys and outcomes, sorted by path, next to the index of the scanned ones. */
@@ -342,7 +343,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
     mtimes,
     states,
     reasons,
-    index: { paths: indexPaths, names, ...columns, signatures, docs },
+    index: treeIndexOf({ paths: indexPaths, names, ...columns, signatures, docs }),
     graph: { edgeStart, targets, weights, referenceTotals },
   };
 }

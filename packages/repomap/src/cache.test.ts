@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTokenizer } from '@ctxkit/tokenize';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CACHE_FORMAT, DEFAULT_CACHE_DIRECTORY } from './cache.js';
+import { CACHE_FORMAT, createScanCacheMemory, DEFAULT_CACHE_DIRECTORY, loadScanCache } from './cache.js';
 import { buildRepoMap } from './repo-map.js';
 import { makeTree as makeSmallTree, SMALL_TREE } from './test-tree.js';
 
@@ -119,5 +119,53 @@ describe('scan cache', () => {
     expect(first.cache).toEqual({ hits: 0, misses: 3 });
     expect(second.cache).toEqual({ hits: 0, misses: 3 });
     expect(second.map).toBe(first.map);
+  });
+});
+
+describe('scan cache memory', () => {
+  const directoryOf = (root: string) => join(root, DEFAULT_CACHE_DIRECTORY);
+
+  it('is kept by its caller only: without one, every load reads the file', async () => {
+    const root = makeTree();
+    await buildRepoMap({ root, tokenizer });
+    const first = await loadScanCache(directoryOf(root), root);
+    expect(first).toBeDefined();
+    expect(await loadScanCache(directoryOf(root), root)).not.toBe(first);
+  });
+
+  it('serves the cache it holds while the file is unchanged, and follows the file when it changes', async () => {
+    const root = makeTree();
+    const memory = createScanCacheMemory();
+    await buildRepoMap({ root, tokenizer, cache: { memory } });
+    // The build's own write is kept: the next build reads nothing.
+    const kept = await loadScanCache(directoryOf(root), root, memory);
+    expect(await loadScanCache(directoryOf(root), root, memory)).toBe(kept);
+    // Another memory knows nothing of it.
+    expect(await loadScanCache(directoryOf(root), root, createScanCacheMemory())).not.toBe(kept);
+
+    writeFileSync(join(root, 'src', 'c.ts'), 'export const gamma = 3;\n');
+    const changed = await buildRepoMap({ root, tokenizer, cache: { memory } });
+    expect(changed.cache).toEqual({ hits: 3, misses: 1 });
+    const renewed = await loadScanCache(directoryOf(root), root, memory);
+    expect(renewed).not.toBe(kept);
+    expect(renewed?.paths).toContain('src/c.ts');
+
+    memory.clear();
+    expect(await loadScanCache(directoryOf(root), root, memory)).not.toBe(renewed);
+  });
+
+  it('gives the same maps as builds without one', async () => {
+    const root = makeTree();
+    const memory = createScanCacheMemory();
+    const query = 'alpha calls beta';
+    await buildRepoMap({ root, tokenizer });
+    for (let build = 0; build < 3; build++) {
+      if (build === 2)
+        writeFileSync(join(root, 'src', 'b.ts'), 'export function beta(): number {\n  return alpha();\n}\n');
+      const kept = await buildRepoMap({ root, tokenizer, query, cache: { memory } });
+      const alone = await buildRepoMap({ root, tokenizer, query });
+      // The first of the two builds after an edit is the one that rescans.
+      expect({ ...kept, cache: undefined }).toEqual({ ...alone, cache: undefined });
+    }
   });
 });

@@ -38,6 +38,10 @@ describe('build options', () => {
         'buildRepoMap: backgroundWalk must be one of auto, always, never, found the string "sometimes"',
       ],
       [{ cache: 'yes' }, 'buildRepoMap: cache must be false or { dir?: string }, found the string "yes"'],
+      [
+        { cache: { memory: {} } },
+        'buildRepoMap: cache.memory must be a memory from createScanCacheMemory(), found an object',
+      ],
     ] as const;
     for (const [options, message] of wrong) {
       await expect(buildRepoMap({ root, ...(options as object) } as never)).rejects.toThrow(message);

@@ -38,6 +38,10 @@ export function checkScanOptions(where: string, options: ScanRepositoryOptions):
   ) {
     failType(where, 'cache', 'false or { dir?: string }', cache);
   }
+  const memory = cache ? cache.memory : undefined;
+  if (memory !== undefined && (typeof memory !== 'object' || typeof memory?.clear !== 'function')) {
+    failType(where, 'cache.memory', 'a memory from createScanCacheMemory()', memory);
+  }
   checkNumber(where, 'maxFileBytes', options.maxFileBytes, 1);
   checkStrings(where, 'ignore', options.ignore);
   if (options.followExternalLinks !== undefined && typeof options.followExternalLinks !== 'boolean') {

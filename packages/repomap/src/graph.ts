@@ -2,6 +2,8 @@
  * The file-level reference graph: an edge from a file that references an identifier to each file
  * that defines it, weighted by the square root of the reference count times named multipliers.
  */
+
+import type { Definers } from './index-facts.js';
 import type { EdgeList } from './pagerank.js';
 import { isCodeLike } from './query.js';
 import {
@@ -15,7 +17,7 @@ import {
   WIDELY_DEFINED_MIN_FILES,
   WIDELY_DEFINED_MULTIPLIER,
 } from './ranking-policy.js';
-import { type Definers, indexDefiners, indexPostings, lookupNames, type TreeIndex } from './tree-index.js';
+import { lookupNames, type TreeIndex } from './tree-index.js';
 
 /** Context that bends edge weights toward the task. */
 export interface GraphContext {
@@ -27,12 +29,10 @@ export interface GraphContext {
   taskIdentifierIds?: ReadonlyMap<string, number>;
 }
 
-/** The graph plus the definition index ranking reuses. */
+/** The graph plus the reference totals symbol scoring reuses. */
 export interface ReferenceGraph {
   /** Edges sorted by source, then target; parallel references are summed into one edge. */
   edges: EdgeList;
-  /** Which files define each name, for later passes over every file's references. */
-  definers: Definers;
   /** By name id: its occurrences across all files when some file defines it, else 0. */
   referenceTotals: Float64Array;
 }
@@ -218,7 +218,8 @@ function buildRows(
 }
 
 /** The graph of `index` with no task and no focus (see {@link NeutralGraph}). */
-export function buildNeutralGraph(index: TreeIndex, definers = indexDefiners(index)): NeutralGraph {
+export function buildNeutralGraph(index: TreeIndex): NeutralGraph {
+  const { definers } = index.facts;
   return {
     ...buildRows(index, definers, NEUTRAL_CONTEXT),
     referenceTotals: referenceTotalsOf(index, definers),
@@ -233,7 +234,7 @@ function rowsUntouchedBy(index: TreeIndex, definers: Definers, context: GraphCon
   const untouched = new Uint8Array(index.paths.length).fill(1);
   for (const file of context.focusFiles) if (file >= 0 && file < untouched.length) untouched[file] = 0;
   // Only task identifiers that make edges change rows (see identifierMultiplier).
-  const postings = indexPostings(index);
+  const { postings } = index.facts;
   for (const id of (context.taskIdentifierIds ?? lookupNames(index, context.taskIdentifiers)).values()) {
     const definingFiles = definers.start[id + 1]! - definers.start[id]!;
     if (definingFiles === 0 || definingFiles > MAX_DEFINING_FILES) continue;
@@ -252,7 +253,7 @@ export function buildReferenceGraph(
   context: GraphContext,
   neutral?: NeutralGraph,
 ): ReferenceGraph {
-  const definers = indexDefiners(index);
+  const { definers } = index.facts;
   const reuse = neutral ? rowsUntouchedBy(index, definers, context) : undefined;
   const { edgeStart, targets, weights } = buildRows(index, definers, context, neutral, reuse);
   const sources = new Int32Array(targets.length);
@@ -261,7 +262,6 @@ export function buildReferenceGraph(
   }
   return {
     edges: { sources, targets, weights },
-    definers,
     referenceTotals: neutral?.referenceTotals ?? referenceTotalsOf(index, definers),
   };
 }

@@ -4,7 +4,8 @@
  * Tuning constants and test hooks are in `@ctxkit/repomap/internal` (not covered by semver).
  */
 
-export { CACHE_FORMAT, DEFAULT_CACHE_DIRECTORY } from './cache.js';
+export type { ScanCacheMemory, ScanCacheOptions } from './cache.js';
+export { CACHE_FORMAT, createScanCacheMemory, DEFAULT_CACHE_DIRECTORY } from './cache.js';
 export type { RankingOverrides } from './rank-files.js';
 export type {
   BuildRepoMapOptions,

@@ -6,7 +6,6 @@
  * input, same order, same scores.
  */
 
-import { auxiliaryOf, declarationOf } from './auxiliary-files.js';
 import { buildReferenceGraph, type NeutralGraph } from './graph.js';
 import { personalizedPageRank } from './pagerank.js';
 import type { QueryAnalysis } from './query.js';
@@ -24,7 +23,7 @@ import { matchPathMentions } from './seeds/path-mention-seeds.js';
 import { pathNameSeeds } from './seeds/path-name-seeds.js';
 import { vocabularySeeds } from './seeds/vocabulary-seeds.js';
 import { findTaskNames, type TaskNames } from './task-names.js';
-import type { Definers, TreeIndex } from './tree-index.js';
+import type { TreeIndex } from './tree-index.js';
 
 /** Input to {@link rankFiles}: the tree's files in path order. */
 export interface RankFilesInput {
@@ -54,8 +53,6 @@ export interface RankingOverrides {
 export interface FileRanking {
   scores: Float64Array;
   order: number[];
-  /** Which files define each name (for symbol ranking). */
-  definers: Definers;
   /** By name id: occurrences across all files of a defined name (for symbol ranking). */
   referenceTotals: Float64Array;
   /** Each task signal's normalized seed weights by file id, for explaining a ranking. */
@@ -100,9 +97,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   const signals: FileRanking['signals'] = {
     focus: normalize(new Map(focus.map((file) => [file, 1]))),
     pathMention: normalize(query ? matchPathMentions(paths, query.paths) : new Map()),
-    definition: normalize(
-      query ? definitionSeeds(query, index, graph.definers, taskIdentifierIds) : new Map(),
-    ),
+    definition: normalize(query ? definitionSeeds(query, index, taskIdentifierIds) : new Map()),
     vocabulary: normalize(
       query && taskNames ? vocabularySeeds(query, index, taskNames.candidates) : new Map(),
     ),
@@ -142,8 +137,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     damping: seeded ? policy.seededDamping : UNSEEDED_DAMPING,
   });
   const scores = new Float64Array(fileCount);
-  const auxiliary = auxiliaryOf(index);
-  const declaration = declarationOf(index);
+  const { auxiliary, declaration } = index.facts;
   const mentioned = signals.pathMention;
   for (let file = 0; file < fileCount; file++) {
     const declared = declaration[file] && !mentioned.has(file) ? policy.declarationMultiplier : 1;
@@ -154,7 +148,6 @@ export function rankFiles(input: RankFilesInput): FileRanking {
     scores,
     order,
     signals,
-    definers: graph.definers,
     referenceTotals: graph.referenceTotals,
     ...(taskNames ? { taskNames } : {}),
   };

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { type WalkRequest, walkInBackground } from './background-walk.js';
-import { cacheFilePath, loadScanCache } from './cache.js';
+import { cacheFilePath, loadScanCache, type ScanCacheOptions } from './cache.js';
 import { collectCallFacts } from './call-facts.js';
 import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
 import { selectMapSymbols } from './map-selection.js';
@@ -18,6 +18,7 @@ import { CALL_TIER_FILES } from './ranking-policy.js';
 import { type RenderedMap, renderRepoMap } from './render.js';
 import {
   cacheDirectoryOf,
+  cacheMemoryOf,
   indexFromCache,
   indexRepository,
   type RepositoryIndex,
@@ -65,8 +66,13 @@ export interface BuildRepoMapOptions {
   tokens?: number;
   /** Files whose bodies are already in the prompt: left out of the map, treated as focus, and shrinking the budget. */
   filesInPrompt?: string[];
-  /** Where to cache scans (`dir`, relative to `root` or absolute; default `.ctxkit/cache`), or `false` for no cache. */
-  cache?: { dir?: string } | false;
+  /**
+   * Where to cache scans (`dir`, relative to `root` or absolute; default `.ctxkit/cache`), or
+   * `false` for no cache. A caller that maps the same tree again and again can pass a `memory`
+   * from {@link createScanCacheMemory}: the next build then reuses the cache it holds instead of
+   * reading it again, while the file is unchanged.
+   */
+  cache?: ScanCacheOptions | false;
   /** Counts the map's tokens; default o200k_base. */
   tokenizer?: Tokenizer;
   /** Files larger than this are skipped; default 1 MB. */
@@ -283,7 +289,7 @@ export async function buildWithWalker(
       ? undefined
       : startWalk(walkRequestOf(root, options));
   if (walking) {
-    const cached = await loadScanCache(cacheDirectory!, root);
+    const cached = await loadScanCache(cacheDirectory!, root, cacheMemoryOf(options));
     const guess =
       cached &&
       mapIndex(

@@ -6,7 +6,13 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { WalkRequest } from './background-walk.js';
-import { DEFAULT_CACHE_DIRECTORY, loadScanCache, saveScanCache } from './cache.js';
+import {
+  DEFAULT_CACHE_DIRECTORY,
+  loadScanCache,
+  type ScanCacheMemory,
+  type ScanCacheOptions,
+  saveScanCache,
+} from './cache.js';
 import type { CacheSnapshot } from './cache-codec.js';
 import { checkScanOptions } from './check-options.js';
 import { buildNeutralGraph, type NeutralGraph } from './graph.js';
@@ -31,8 +37,11 @@ const MISSING = -0x7fffffff;
 export interface ScanRepositoryOptions {
   /** The directory to scan. */
   root: string;
-  /** Where to cache scans (`dir`, relative to `root` or absolute; default `.ctxkit/cache`), or `false`. */
-  cache?: { dir?: string } | false;
+  /**
+   * Where to cache scans (`dir`, relative to `root` or absolute; default `.ctxkit/cache`), or
+   * `false`; `memory` keeps the last cache for the next build (see `createScanCacheMemory`).
+   */
+  cache?: ScanCacheOptions | false;
   /** Files larger than this are skipped; default 1 MB. */
   maxFileBytes?: number;
   /** Extra gitignore-style patterns to leave out. */
@@ -91,6 +100,11 @@ export function cacheDirectoryOf(
   options: Pick<ScanRepositoryOptions, 'cache'>,
 ): string | undefined {
   return options.cache === false ? undefined : resolve(root, options.cache?.dir ?? DEFAULT_CACHE_DIRECTORY);
+}
+
+/** The caller's cache memory, if it keeps one and caching is on. */
+export function cacheMemoryOf(options: Pick<ScanRepositoryOptions, 'cache'>): ScanCacheMemory | undefined {
+  return options.cache === false ? undefined : options.cache?.memory;
 }
 
 /** The walk options every scan of `root` uses: the files some scanner reads. */
@@ -163,12 +177,13 @@ export async function indexRepository(
 ): Promise<RepositoryIndex> {
   const root = prepared?.root ?? (await resolveRoot(options.root));
   const cacheDirectory = cacheDirectoryOf(root, options);
+  const memory = cacheMemoryOf(options);
   const walked = prepared?.walked ?? (await walkRepository(walkOptionsOf(root, options)));
   const cached = prepared
     ? prepared.cached
     : cacheDirectory === undefined
       ? undefined
-      : await loadScanCache(cacheDirectory, root);
+      : await loadScanCache(cacheDirectory, root, memory);
   if (cached && walkMatchesCache(walked, cached)) {
     if (walked.files.length > 0) options.onProgress?.(walked.files.length, walked.files.length);
     return indexFromCache(root, walked, cached);
@@ -244,15 +259,20 @@ export async function indexRepository(
   if (cacheDirectory !== undefined) {
     // Cached with the index: it depends on the tree alone, and a warm build starts from it.
     graph = buildNeutralGraph(index);
-    await saveScanCache(cacheDirectory, root, {
-      paths: walked.files.map((file) => file.path),
-      sizes: Float64Array.from(walked.files, (file) => file.size),
-      mtimes: Float64Array.from(walked.files, (file) => file.mtimeMs),
-      states,
-      reasons,
-      index,
-      graph,
-    });
+    await saveScanCache(
+      cacheDirectory,
+      root,
+      {
+        paths: walked.files.map((file) => file.path),
+        sizes: Float64Array.from(walked.files, (file) => file.size),
+        mtimes: Float64Array.from(walked.files, (file) => file.mtimeMs),
+        states,
+        reasons,
+        index,
+        graph,
+      },
+      memory,
+    );
   }
   skipped.sort((left, right) => comparePaths(left.path, right.path));
   return {

@@ -4,6 +4,7 @@
  * deterministic.
  */
 import type { CallFacts } from './call-facts.js';
+import { definitionUsageWeights } from './index-facts.js';
 import { codeSpelledNames, type QueryAnalysis, splitIdentifier } from './query.js';
 import { type FileRanking, rankFiles } from './rank-files.js';
 import {
@@ -19,7 +20,6 @@ import {
 } from './ranking-policy.js';
 import { findTaskNames } from './task-names.js';
 import { DEFINITION_KINDS, NO_SCOPE, type TreeIndex } from './tree-index.js';
-import { definitionFiles, definitionUsageWeights } from './tree-statics.js';
 
 /** The task names a definition's name is matched against: as spelled, lower-cased, and their subwords. */
 interface MatchSets {
@@ -162,7 +162,7 @@ export function scoreSymbols(
     if (id !== undefined) codeScopes[id] = 1;
   }
   const called = taskNames && calls ? callTierPositions(index, calls, codeStrength) : undefined;
-  return lazyScoredSymbols(definitionFiles(index), defStart, (file, scores, tiers) => {
+  return lazyScoredSymbols(index.facts.definitionFiles, defStart, (file, scores, tiers) => {
     for (let position = defStart[file]!; position < defStart[file + 1]!; position++) {
       const id = defName[position]!;
       let match = 0;

@@ -5,6 +5,7 @@
  * from disk as one array (see `cache-codec.ts`), and `Definition` objects are made only for the
  * few files a map shows (see {@link DefinitionReader}).
  */
+import { IndexFacts } from './index-facts.js';
 import type { FileScan } from './scan-file.js';
 import type { Definition, DefinitionKind } from './types.js';
 import { comparePaths } from './walk.js';
@@ -57,12 +58,13 @@ export function arrayStringList(strings: readonly string[]): StringList {
 }
 
 /**
- * A scanned tree. File ids index `paths` (sorted). File `f`'s references are the entries
- * `refStart[f] ≤ i < refStart[f + 1]` of `refIds`/`refCounts`, ordered by name (as strings); its
- * definitions are the positions `defStart[f] ≤ p < defStart[f + 1]` of the `def*` columns, in the
- * order they appear in the file (line, name, kind). A position is a definition's global id.
+ * A scanned tree's data, as the cache stores it and threads pass it. File ids index `paths`
+ * (sorted). File `f`'s references are the entries `refStart[f] ≤ i < refStart[f + 1]` of
+ * `refIds`/`refCounts`, ordered by name (as strings); its definitions are the positions
+ * `defStart[f] ≤ p < defStart[f + 1]` of the `def*` columns, in the order they appear in the file
+ * (line, name, kind). A position is a definition's global id.
  */
-export interface TreeIndex {
+export interface TreeColumns {
   paths: readonly string[];
   /** Every referenced or defined name (and scope), by id. */
   names: readonly string[];
@@ -85,6 +87,17 @@ export interface TreeIndex {
   docs: StringList;
 }
 
+/** A scanned tree: its columns, never changed once built, and the facts derived from them. */
+export interface TreeIndex extends TreeColumns {
+  /** Task-independent facts about the tree, computed on first use and kept (see `index-facts.ts`). */
+  readonly facts: IndexFacts;
+}
+
+/** The index of `columns`, none of its facts computed yet. */
+export function treeIndexOf(columns: TreeColumns): TreeIndex {
+  return { ...columns, facts: new IndexFacts(columns) };
+}
+
 /** The index's integer columns, in the order the cache stores them. */
 export const INDEX_COLUMNS = [
   'refStart',
@@ -97,7 +110,7 @@ export const INDEX_COLUMNS = [
   'defEndLine',
   'defScope',
   'defSelfCount',
-] as const satisfies readonly (keyof TreeIndex)[];
+] as const satisfies readonly (keyof TreeColumns)[];
 
 /** Orders definitions of one file as they appear in it: line, then name, then kind. */
 export function compareInFile(left: Definition, right: Definition): number {
@@ -257,7 +270,7 @@ export class TreeIndexBuilder {
   build(): TreeIndex {
     this.refStart.push(this.refIds.length);
     this.defStart.push(this.defName.length);
-    return {
+    return treeIndexOf({
       paths: this.paths,
       names: this.names,
       refStart: this.refStart.finish(),
@@ -272,7 +285,7 @@ export class TreeIndexBuilder {
       defSelfCount: this.defSelfCount.finish(),
       signatures: arrayStringList(this.signatures),
       docs: arrayStringList(this.docs),
-    };
+    });
   }
 }
 
@@ -284,8 +297,11 @@ export function indexScans(files: readonly { path: string; scan: FileScan }[]): 
   return builder.build();
 }
 
-/** A {@link TreeIndex} as plain data, to post between threads (its typed arrays can be transferred). */
-export interface PortableTreeIndex extends Omit<TreeIndex, 'signatures' | 'docs'> {
+/**
+ * A {@link TreeIndex}'s columns as plain data, to post between threads (its typed arrays can be
+ * transferred). Facts stay behind: the receiver computes its own if it needs any.
+ */
+export interface PortableTreeIndex extends Omit<TreeColumns, 'signatures' | 'docs'> {
   signatures: string[];
   docs: string[];
 }
@@ -293,8 +309,9 @@ export interface PortableTreeIndex extends Omit<TreeIndex, 'signatures' | 'docs'
 /** The index as plain data; `transfer` lists the buffers a `postMessage` can move instead of copying. */
 export function toPortable(index: TreeIndex): { portable: PortableTreeIndex; transfer: ArrayBuffer[] } {
   const list = (strings: StringList) => Array.from({ length: strings.length }, (_, at) => strings.at(at));
+  const { facts, ...columns } = index;
   const portable: PortableTreeIndex = {
-    ...index,
+    ...columns,
     paths: [...index.paths],
     names: [...index.names],
     signatures: list(index.signatures),
@@ -306,100 +323,11 @@ export function toPortable(index: TreeIndex): { portable: PortableTreeIndex; tra
 
 /** The index back from {@link toPortable}'s plain data. */
 export function fromPortable(portable: PortableTreeIndex): TreeIndex {
-  return {
+  return treeIndexOf({
     ...portable,
     signatures: arrayStringList(portable.signatures),
     docs: arrayStringList(portable.docs),
-  };
-}
-
-/** Per name id, the files defining it: `files[start[id]] …` up to `start[id + 1]`, ascending, unique. */
-export interface Definers {
-  start: Int32Array;
-  files: Int32Array;
-}
-
-/**
- * `compute` memoized per index: an index never changes, a build asks for the same derived columns
- * more than once, and a long-running process keeps its index (and so these) across builds.
- */
-export function perIndex<T>(compute: (index: TreeIndex) => T): (index: TreeIndex) => T {
-  const known = new WeakMap<TreeIndex, T>();
-  return (index) => {
-    let value = known.get(index);
-    if (value === undefined) {
-      value = compute(index);
-      known.set(index, value);
-    }
-    return value;
-  };
-}
-
-/** Which files define each name (a name defined twice in one file lists the file once). */
-export const indexDefiners = perIndex(computeDefiners);
-
-function computeDefiners(index: TreeIndex): Definers {
-  const nameCount = index.names.length;
-  const fileCount = index.paths.length;
-  const counts = new Int32Array(nameCount + 1);
-  const lastFile = new Int32Array(nameCount).fill(-1);
-  for (let file = 0; file < fileCount; file++) {
-    for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
-      const id = index.defName[position]!;
-      if (lastFile[id] !== file) {
-        lastFile[id] = file;
-        counts[id + 1]!++;
-      }
-    }
-  }
-  for (let id = 0; id < nameCount; id++) counts[id + 1]! += counts[id]!;
-  const files = new Int32Array(counts[nameCount]!);
-  const fill = counts.slice(0, nameCount);
-  lastFile.fill(-1);
-  for (let file = 0; file < fileCount; file++) {
-    for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
-      const id = index.defName[position]!;
-      if (lastFile[id] !== file) {
-        lastFile[id] = file;
-        files[fill[id]!++] = file;
-      }
-    }
-  }
-  return { start: counts, files };
-}
-
-/**
- * The references transposed: per name id, the files referencing it and how often, at
- * `files[start[id]] …` up to `start[id + 1]` (ascending file ids) with `counts` alongside.
- * Ranking asks "who uses these few names?" several times per build; this answers from the few
- * names' lists instead of a pass over every reference of the tree.
- */
-export interface Postings {
-  start: Int32Array;
-  files: Int32Array;
-  counts: Int32Array;
-}
-
-/** The index's {@link Postings}. */
-export const indexPostings = perIndex(computePostings);
-
-function computePostings(index: TreeIndex): Postings {
-  const { refStart, refIds, refCounts } = index;
-  const nameCount = index.names.length;
-  const start = new Int32Array(nameCount + 1);
-  for (let reference = 0; reference < refIds.length; reference++) start[refIds[reference]! + 1]!++;
-  for (let id = 0; id < nameCount; id++) start[id + 1]! += start[id]!;
-  const files = new Int32Array(refIds.length);
-  const counts = new Int32Array(refIds.length);
-  const fill = start.slice(0, nameCount);
-  for (let file = 0; file + 1 < refStart.length; file++) {
-    for (let reference = refStart[file]!; reference < refStart[file + 1]!; reference++) {
-      const at = fill[refIds[reference]!]!++;
-      files[at] = file;
-      counts[at] = refCounts[reference]!;
-    }
-  }
-  return { start, files, counts };
+  });
 }
 
 /** The ids of those of `wanted` that occur in the index (one pass over the names, no full map). */

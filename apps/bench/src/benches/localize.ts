@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildRepoMap, type RankingOverrides } from '@ctxkit/repomap';
+import { buildRepoMap, createScanCacheMemory, type RankingOverrides } from '@ctxkit/repomap';
 import { cacheDirFor } from '../dataset/checkout.js';
 import { DATASET_OPTIONS, DATASET_USAGE, forEachCheckout, openDataset } from '../dataset/dataset-run.js';
 import { groupRows } from '../dataset/groups.js';
@@ -91,12 +91,10 @@ export const localizeBench: Bench = {
         skipped.push({ instanceId: task.instanceId, reason: 'no gold file exists at the base commit' });
         return;
       }
+      // The ablations below map the same tree again: they reuse the cache this build leaves in memory.
+      const cache = { dir: cacheDirFor(task, run.cachesDir), memory: createScanCacheMemory() };
       const started = performance.now();
-      const result = await buildRepoMap({
-        root,
-        query: task.query,
-        cache: { dir: cacheDirFor(task, run.cachesDir) },
-      });
+      const result = await buildRepoMap({ root, query: task.query, cache });
       const milliseconds = performance.now() - started;
       const mapRanking = result.ranking.map((entry) => entry.path);
 
@@ -120,7 +118,7 @@ export const localizeBench: Bench = {
           const ablated = await buildRepoMap({
             root,
             query: task.query,
-            cache: { dir: cacheDirFor(task, run.cachesDir) },
+            cache,
             rankingPolicy,
           });
           outcome.ablations[name] = scoreLocalization(

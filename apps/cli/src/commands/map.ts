@@ -12,6 +12,7 @@ import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJsonStreamed } from '../io.js';
 import { describeUnscanned, formatCount, formatQuantity } from '../output/index.js';
 import { parseWholeNumber } from '../parse-number.js';
+import { scanCacheOption } from '../scan-cache.js';
 
 interface MapOptions {
   query?: string;
@@ -110,7 +111,7 @@ export function registerMapCommand(program: Command, io: CommandIO): void {
           focus,
           tokenizer: createTokenizer({ encoding: io.config.values.encoding ?? 'o200k_base' }),
           ...(query !== undefined ? { query } : {}),
-          ...(options.cache ? {} : { cache: false }),
+          cache: scanCacheOption(options.cache, io.scanCacheMemory),
           ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
           ...(io.config.values.ignore ? { ignore: io.config.values.ignore } : {}),
           onProgress: (done, total) => progress.update(done, total),

@@ -16,6 +16,7 @@ import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { readTextInput, resolveDirectory, writeJson } from '../io.js';
 import { formatCount, renderBudgetBar } from '../output/index.js';
+import { scanCacheOption } from '../scan-cache.js';
 import { packTraceInput } from '../trace/pack-trace.js';
 import { appendTraceRecord, traceTarget } from '../trace/trace-file.js';
 import {
@@ -159,7 +160,7 @@ export async function gatherPack(
     task,
     budget,
     tokenizer: counter.tokenizer,
-    cache: options.cache ? {} : false,
+    cache: scanCacheOption(options.cache, io.scanCacheMemory),
     ...(options.followExternalLinks ? { followExternalLinks: true } : {}),
     onProgress: (done, total) => progress.update(done, total),
   }).finally(() => progress.done());

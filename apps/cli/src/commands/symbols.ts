@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import { writeJson, writeJsonArrayStreamed, writeLines } from '../io.js';
+import { scanCacheOption } from '../scan-cache.js';
 
 interface SymbolsOptions {
   json?: boolean;
@@ -68,7 +69,7 @@ export function registerSymbolsCommand(program: Command, io: CommandIO): void {
         try {
           listed = await listDefinitions({
             root: path,
-            ...(options.cache ? {} : { cache: false }),
+            cache: scanCacheOption(options.cache, io.scanCacheMemory),
             ...(io.config.values.ignore ? { ignore: io.config.values.ignore } : {}),
             onProgress: (done, total) => progress.update(done, total),
           });

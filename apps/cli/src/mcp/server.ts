@@ -1,3 +1,4 @@
+import { createScanCacheMemory } from '@ctxkit/repomap';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { errorExcerpt } from '../error-excerpt.js';
@@ -72,6 +73,8 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     config: options.config,
     ...(options.allowIgnored ? { allowIgnored: true } : {}),
     ...(options.trace ? { trace: options.trace } : {}),
+    // One server, one repository, many calls: the cache one call read is the next call's.
+    scanCacheMemory: createScanCacheMemory(),
   };
   // Calls still running when the client closes its end are answered before the server stops: a
   // client may write its requests and close stdin at once (`… | ctxkit mcp`).

@@ -1,3 +1,4 @@
+import type { ScanCacheMemory } from '@ctxkit/repomap';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { TraceTarget } from '../trace/trace-file.js';
@@ -12,6 +13,8 @@ export interface ToolContext {
   allowIgnored?: boolean;
   /** `--trace FILE`: every `pack` call appends its record to this trace. */
   trace?: TraceTarget;
+  /** Where the server keeps the repository's last repo map cache between tool calls. */
+  scanCacheMemory?: ScanCacheMemory;
 }
 
 /** What a tool returns: text for the model, and optionally the same data as structured content. */

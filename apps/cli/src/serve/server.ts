@@ -1,9 +1,9 @@
 /**
  * `ctxkit serve`: one long-lived process that runs `pack`, `compose`, `map` and `symbols` for
  * delegating clients. What it saves is per-process work: loading the CLI, warming the JIT, reading
- * and checking a repository's cache (a process keeps the last cache it used while the file is
- * unchanged). Every request still walks the tree, so edits are seen as in a one-shot run.
- * Requests run side by side, each on its own connection.
+ * and checking a repository's cache (the server holds the last cache a command used, while the
+ * file is unchanged: see `scan-cache.ts`). Every request still walks the tree, so edits are seen
+ * as in a one-shot run. Requests run side by side, each on its own connection.
  */
 import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { createScanCacheMemory } from '@ctxkit/repomap';
 import { UserError } from '../errors.js';
 import type { CommandIO } from '../io.js';
 import {
@@ -132,6 +133,9 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
     }
   }
 
+  // What the server keeps between requests: the last repository cache a command used, for the
+  // next command over the same unchanged tree. One cache at a time, however many trees it serves.
+  const scanCacheMemory = createScanCacheMemory();
   const inFlight = new Set<Promise<void>>();
   let active = 0;
   let listening: { dev: number; ino: number } | undefined;
@@ -179,6 +183,7 @@ export async function startServer(options: ServeOptions): Promise<CliServer> {
           stdin: Readable.from([]),
           readStdin: () =>
             Promise.reject(new UserError('standard input cannot be read through ctxkit serve')),
+          scanCacheMemory,
         },
         request.env,
       );

@@ -1,7 +1,7 @@
 /** The definition signal: files that define the identifiers a task names. */
 import type { QueryAnalysis } from '../query.js';
 import { KIND_WEIGHTS } from '../ranking-policy.js';
-import { DEFINITION_KINDS, type Definers, indexPostings, type TreeIndex } from '../tree-index.js';
+import { DEFINITION_KINDS, type TreeIndex } from '../tree-index.js';
 import type { DefinitionKind } from '../types.js';
 
 /**
@@ -12,12 +12,11 @@ import type { DefinitionKind } from '../types.js';
 export function definitionSeeds(
   query: QueryAnalysis,
   index: TreeIndex,
-  definers: Definers,
   ids: ReadonlyMap<string, number>,
 ): Map<number, number> {
   const fileCount = index.paths.length;
   // Users of a name: the files referencing it.
-  const postings = indexPostings(index);
+  const { definers, postings } = index.facts;
   const seeds = new Map<number, number>();
   for (const identifier of query.identifiers) {
     const id = ids.get(identifier.name);

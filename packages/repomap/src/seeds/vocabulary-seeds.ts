@@ -1,11 +1,7 @@
 /** The vocabulary signal: BM25 of each file's identifier subwords and path against the task's words. */
 import { type QueryAnalysis, splitIdentifier } from '../query.js';
 import { BM25_B, BM25_K1, PATH_SUBWORD_OCCURRENCES } from '../ranking-policy.js';
-import { indexPostings, perIndex, type TreeIndex } from '../tree-index.js';
-import { pathVocabulary } from '../tree-statics.js';
-
-/** The tree's paths as vocabulary documents (see vocabularySeeds). */
-const pathVocabularyOf = perIndex((index) => pathVocabulary(index, PATH_SUBWORD_OCCURRENCES));
+import type { TreeIndex } from '../tree-index.js';
 
 /** BM25 of each file's identifier subwords (plus its path's) against the task's subwords. */
 export function vocabularySeeds(
@@ -41,7 +37,7 @@ export function vocabularySeeds(
   // occurrences come from the postings of the few names holding a task word; path subwords from
   // each distinct segment's split, matched once per segment.
   const frequencies = new Int32Array(fileCount * wordCount);
-  const postings = indexPostings(index);
+  const { postings, pathVocabulary } = index.facts;
   for (const id of matched) {
     const offset = nameWords[id]!;
     const end = offset + 1 + packedWords[offset]!;
@@ -51,7 +47,7 @@ export function vocabularySeeds(
       for (let word = offset + 1; word < end; word++) frequencies[row + packedWords[word]!]! += count;
     }
   }
-  const { segmentWords, segmentStart, segmentIds, lengths } = pathVocabularyOf(index);
+  const { segmentWords, segmentStart, segmentIds, lengths } = pathVocabulary;
   const segmentFound = segmentWords.map((split) =>
     split.filter((word) => wordIds.has(word)).map((word) => wordIds.get(word)!),
   );

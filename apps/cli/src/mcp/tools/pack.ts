@@ -1,5 +1,6 @@
 import { resolveBudget } from '../../commands/budget.js';
 import { packTask } from '../../commands/pack.js';
+import { scanCacheOption } from '../../scan-cache.js';
 import { packTraceInput } from '../../trace/pack-trace.js';
 import { appendTraceRecord } from '../../trace/trace-file.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
@@ -32,6 +33,7 @@ export async function renderPack(input: PackArguments, context: ToolContext): Pr
     task: input.task,
     budget,
     tokenizer: counter.tokenizer,
+    cache: scanCacheOption(true, context.scanCacheMemory),
   });
   const { pack } = built;
   if (context.trace) {

@@ -1,6 +1,7 @@
 import { buildRenderableRepoMap, DEFAULT_MAP_TOKENS } from '@ctxkit/repomap';
 import { checkFocusFiles } from '../../focus-files.js';
 import { describeUnscanned, formatQuantity } from '../../output/index.js';
+import { scanCacheOption } from '../../scan-cache.js';
 import { requireInside } from '../paths.js';
 import type { ToolContext, ToolOutput } from '../tool.js';
 
@@ -28,6 +29,7 @@ export async function renderRepoMap(input: RepoMapArguments, context: ToolContex
     ...(input.focus !== undefined ? { focus: input.focus } : {}),
     tokens: input.tokens ?? settings.map?.tokens ?? DEFAULT_MAP_TOKENS,
     ...(settings.ignore ? { ignore: settings.ignore } : {}),
+    cache: scanCacheOption(true, context.scanCacheMemory),
   });
   const { result } = built;
   // The count, not the list: listing every symbol of a large tree costs more than the map.
