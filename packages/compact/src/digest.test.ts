@@ -73,6 +73,28 @@ describe('buildDigest', () => {
     expect(digest.failedCalls.map((failure) => failure.target)).toEqual(['bash -lc pytest -q']);
   });
 
+  it("reads OpenHands CodeAct's execute_bash as a command, with the exit code its result ends with", () => {
+    // The shapes of a real OpenHands v0.15 session (SWE-bench Verified, django__django-11149).
+    const digest = buildDigest([
+      call('1', 'execute_bash', { command: 'cd /workspace && python3 reproduce.py' }),
+      result(
+        '1',
+        'django.core.exceptions.ImproperlyConfigured: Requested setting INSTALLED_APPS, but settings are not configured.' +
+          '[Python Interpreter: /opt/miniconda3/envs/testbed/bin/python]\nroot@openhands-workspace:/workspace # \n' +
+          '[Command finished with exit code 1]',
+      ),
+      call('2', 'str_replace_editor', {
+        command: 'create',
+        path: '/workspace/reproduce.py',
+        file_text: 'x = 1',
+      }),
+      result('2', 'File created successfully at: /workspace/reproduce.py'),
+    ]);
+    expect(digest.commands).toEqual([{ command: 'cd /workspace && python3 reproduce.py', status: 'exit 1' }]);
+    expect(digest.failedCalls.map((failure) => failure.tool)).toEqual(['execute_bash']);
+    expect(digest.filesEdited).toEqual(['/workspace/reproduce.py']);
+  });
+
   it('takes a custom tool-name mapping', () => {
     const digest = buildDigest([call('1', 'cat', { target: 'a.txt' }), result('1', 'x')], {
       toolNames: { cat: { kind: 'read', pathKeys: ['target'] } },
