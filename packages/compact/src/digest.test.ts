@@ -115,6 +115,37 @@ describe('renderDigest', () => {
     expect(text).toContain('Files read:');
   });
 
+  it('under a tight limit, trims every other list before the edited files', () => {
+    // A long run: many reads, commands and decisions, and the three files it edited early on.
+    const long: Message[] = [
+      call('e1', 'Write', { file_path: 'src/a.ts', content: 'x' }),
+      result('e1', 'ok'),
+      call('e2', 'Write', { file_path: 'src/b.ts', content: 'x' }),
+      result('e2', 'ok'),
+      call('e3', 'Write', { file_path: 'src/c.ts', content: 'x' }),
+      result('e3', 'ok'),
+    ];
+    for (let step = 0; step < 40; step++) {
+      long.push(
+        { role: 'assistant', text: `I will check module ${step} because the test imports it.` },
+        call(`r${step}`, 'Read', { file_path: `src/module-${step}.ts` }),
+        result(`r${step}`, 'export {}'),
+        call(`b${step}`, 'Bash', { command: `pnpm test module-${step}` }),
+        result(`b${step}`, 'exit code 0'),
+      );
+    }
+    const digest = buildDigest(long);
+    // Room for one item of each list: one read, one command, one decision, and all three edits.
+    const text = renderDigest(digest, { maxTokens: 110 });
+    expect(Math.ceil(text.length / 4)).toBeLessThanOrEqual(110);
+    expect(text).toContain('Files read:\n- … 39 earlier\n- src/module-39.ts\nFiles edited:');
+    expect(text).toContain('Files edited:\n- src/a.ts\n- src/b.ts\n- src/c.ts\nCommands:\n- … 39 earlier');
+    // Only when the other lists are down to their "earlier" lines do the edits give way, oldest first.
+    const skeleton = renderDigest(digest, { maxTokens: 75 });
+    expect(Math.ceil(skeleton.length / 4)).toBeLessThanOrEqual(75);
+    expect(skeleton).toContain('Files edited:\n- … 2 earlier\n- src/c.ts\nCommands:\n- … 40 earlier');
+  });
+
   it('parses back what it rendered, so repeated compaction folds earlier summaries in', () => {
     const digest = buildDigest(session);
     expect(parseDigest(renderDigest(digest))).toEqual(digest);
