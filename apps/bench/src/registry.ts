@@ -10,6 +10,7 @@ import { packQualityBench } from './benches/pack-quality.js';
 import { reportBench } from './benches/report.js';
 import { retrieveBench } from './benches/retrieve.js';
 import { scanBench } from './benches/scan.js';
+import { sessionsBench } from './benches/sessions.js';
 import { skillsBench } from './benches/skills.js';
 import { tokenizeBench } from './benches/tokenize.js';
 
@@ -91,6 +92,12 @@ export const guides: Record<string, BenchGuide> = {
     passRule:
       'prints whether recall and precision ≥ 95% and speed ≥ 1x ctags are met; exit 1 only when no tree could be scanned',
   },
+  sessions: {
+    needs:
+      "nothing for @ctxkit/compact's SWE-agent fixtures; real long sessions come from --fixtures DIR as apps/bench/scripts/convert-trajectories.mjs writes it (from bare git mirrors of the public repositories it names)",
+    passRule:
+      'exit 1 when a compaction makes a transcript invalid for a provider, changes or drops the latest user message, or leaves an edited file unnamed; a missed target is reported with its reason',
+  },
   skills: {
     needs:
       'SKILL.md sets (--skills DIR) and labelled prompts (--prompts DIR or --cases FILE, e.g. data/skill-tasks.json)',
@@ -117,6 +124,7 @@ export const benches: Record<string, Bench> = {
   report: reportBench,
   retrieve: retrieveBench,
   scan: scanBench,
+  sessions: sessionsBench,
   skills: skillsBench,
   tokenize: tokenizeBench,
 };

@@ -626,7 +626,7 @@ async function run(args: string[]): Promise<number> {
   };
 
   const out = process.stdout;
-  out.write(`compact: ${transcripts.length} SWE-agent transcripts from ${directory}\n`);
+  out.write(`compact: ${transcripts.length} transcripts from ${directory}\n`);
   out.write(
     'requests before every assistant message; tokens are o200k_base; billed input-equivalent tokens: uncached at cache-write price, cached at cache-read price\n' +
       `price models: ${PRICE_MODELS.map((model) => `${model.name} (write ${model.prices.cacheWrite}, read ${model.prices.cacheRead})`).join(', ')}; break-even in requests at Anthropic prices\n`,
