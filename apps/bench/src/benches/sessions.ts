@@ -17,12 +17,11 @@ import {
   toProvider,
   validate,
 } from '@ctxkit/compact';
-import { createTokenizer } from '@ctxkit/tokenize';
-import { formatTable } from '../helpers.js';
+import { exactTokenCounter, formatTable, SWE_AGENT_FIXTURES } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection, ReportTable } from '../report/types.js';
-import { BENCH_ROOT, writeResults } from '../results.js';
+import { writeResults } from '../results.js';
 
 const USAGE = `usage: pnpm bench sessions [--fixtures DIR] [--window N] [--min-tokens N]
 
@@ -41,16 +40,6 @@ const DEFAULT_WINDOW = 64_000;
 const TRIGGER = 0.8;
 const TARGET = 0.5;
 const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'ai-sdk'];
-const DEFAULT_FIXTURES = resolve(
-  BENCH_ROOT,
-  '..',
-  '..',
-  'packages',
-  'compact',
-  'src',
-  '__fixtures__',
-  'swe-agent',
-);
 
 /** What the converter's manifest says of one transcript (the fields this bench reads). */
 interface ManifestRow {
@@ -192,7 +181,7 @@ async function run(args: string[]): Promise<number> {
       'min-tokens': { type: 'string' },
     },
   });
-  const directory = resolve(values.fixtures ?? DEFAULT_FIXTURES);
+  const directory = resolve(values.fixtures ?? SWE_AGENT_FIXTURES);
   const window = Number(values.window ?? DEFAULT_WINDOW);
   const minTokens = Number(values['min-tokens'] ?? 0);
   if (!Number.isInteger(window) || window <= 0 || !(minTokens >= 0)) {
@@ -200,16 +189,7 @@ async function run(args: string[]): Promise<number> {
     return 2;
   }
   const manifest = readManifest(directory);
-  const tokenizer = createTokenizer({ encoding: 'o200k_base' });
-  const memo = new Map<string, number>();
-  const countTokens = (text: string) => {
-    let value = memo.get(text);
-    if (value === undefined) {
-      value = tokenizer.count(text);
-      memo.set(text, value);
-    }
-    return value;
-  };
+  const countTokens = exactTokenCounter();
   const names = readdirSync(directory)
     .filter((name) => name.endsWith('.json'))
     .sort();
