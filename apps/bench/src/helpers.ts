@@ -3,11 +3,41 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTokenizer } from '@ctxkit/tokenize';
 import type { ReportTable } from './report/types.js';
 import { BENCH_ROOT } from './results.js';
 
 /** The built CLI (`apps/cli/dist/bin.js`): benches measure exactly what users run. */
 export const CLI_BIN = join(BENCH_ROOT, '..', 'cli', 'dist', 'bin.js');
+
+/** `@ctxkit/compact`'s real SWE-agent transcripts, the default input of the transcript benches. */
+export const SWE_AGENT_FIXTURES = join(
+  BENCH_ROOT,
+  '..',
+  '..',
+  'packages',
+  'compact',
+  'src',
+  '__fixtures__',
+  'swe-agent',
+);
+
+/**
+ * An exact `o200k_base` counter, memoized by text: a replay counts the same messages at every
+ * request, and every strategy of one run is measured with the same ruler.
+ */
+export function exactTokenCounter(): (text: string) => number {
+  const tokenizer = createTokenizer({ encoding: 'o200k_base' });
+  const memo = new Map<string, number>();
+  return (text) => {
+    let value = memo.get(text);
+    if (value === undefined) {
+      value = tokenizer.count(text);
+      memo.set(text, value);
+    }
+    return value;
+  };
+}
 
 /** The median: the middle value, or the mean of the two middle ones; 0 for no values. */
 export function median(values: readonly number[]): number {

@@ -10,6 +10,7 @@ import { packQualityBench } from './benches/pack-quality.js';
 import { reportBench } from './benches/report.js';
 import { retrieveBench } from './benches/retrieve.js';
 import { scanBench } from './benches/scan.js';
+import { sessionsBench } from './benches/sessions.js';
 import { skillsBench } from './benches/skills.js';
 import { tokenizeBench } from './benches/tokenize.js';
 import type { BenchInput } from './fetch/inputs.js';
@@ -148,6 +149,15 @@ export const registry: Record<string, RegisteredBench> = {
       { kind: 'debian', package: 'libruby3.1', path: '/usr/lib/ruby/3.1.0', why: 'Ruby' },
       { kind: 'git', repo: 'JamesNK/Newtonsoft.Json', path: '/tmp/csharp-corpus', why: 'C#' },
     ],
+  },
+  sessions: {
+    bench: sessionsBench,
+    needs:
+      "nothing for @ctxkit/compact's SWE-agent fixtures; real long sessions come from --fixtures DIR as apps/bench/scripts/convert-trajectories.mjs writes it (from bare git mirrors of the public repositories it names)",
+    passRule:
+      'exit 1 when a compaction makes a transcript invalid for a provider, changes or drops the latest user message, or leaves an edited file unnamed; a missed target is reported with its reason',
+    // The long sessions are converted from public mirrors by a script; the SWE-agent fixtures ship with the package.
+    inputs: [],
   },
   skills: {
     bench: skillsBench,

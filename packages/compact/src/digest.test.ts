@@ -73,6 +73,28 @@ describe('buildDigest', () => {
     expect(digest.failedCalls.map((failure) => failure.target)).toEqual(['bash -lc pytest -q']);
   });
 
+  it("reads OpenHands CodeAct's execute_bash as a command, with the exit code its result ends with", () => {
+    // The shapes of a real OpenHands v0.15 session (SWE-bench Verified, django__django-11149).
+    const digest = buildDigest([
+      call('1', 'execute_bash', { command: 'cd /workspace && python3 reproduce.py' }),
+      result(
+        '1',
+        'django.core.exceptions.ImproperlyConfigured: Requested setting INSTALLED_APPS, but settings are not configured.' +
+          '[Python Interpreter: /opt/miniconda3/envs/testbed/bin/python]\nroot@openhands-workspace:/workspace # \n' +
+          '[Command finished with exit code 1]',
+      ),
+      call('2', 'str_replace_editor', {
+        command: 'create',
+        path: '/workspace/reproduce.py',
+        file_text: 'x = 1',
+      }),
+      result('2', 'File created successfully at: /workspace/reproduce.py'),
+    ]);
+    expect(digest.commands).toEqual([{ command: 'cd /workspace && python3 reproduce.py', status: 'exit 1' }]);
+    expect(digest.failedCalls.map((failure) => failure.tool)).toEqual(['execute_bash']);
+    expect(digest.filesEdited).toEqual(['/workspace/reproduce.py']);
+  });
+
   it('takes a custom tool-name mapping', () => {
     const digest = buildDigest([call('1', 'cat', { target: 'a.txt' }), result('1', 'x')], {
       toolNames: { cat: { kind: 'read', pathKeys: ['target'] } },
@@ -91,6 +113,37 @@ describe('renderDigest', () => {
     expect(Math.ceil(text.length / 4)).toBeLessThanOrEqual(90);
     expect(text).toContain('earlier');
     expect(text).toContain('Files read:');
+  });
+
+  it('under a tight limit, trims every other list before the edited files', () => {
+    // A long run: many reads, commands and decisions, and the three files it edited early on.
+    const long: Message[] = [
+      call('e1', 'Write', { file_path: 'src/a.ts', content: 'x' }),
+      result('e1', 'ok'),
+      call('e2', 'Write', { file_path: 'src/b.ts', content: 'x' }),
+      result('e2', 'ok'),
+      call('e3', 'Write', { file_path: 'src/c.ts', content: 'x' }),
+      result('e3', 'ok'),
+    ];
+    for (let step = 0; step < 40; step++) {
+      long.push(
+        { role: 'assistant', text: `I will check module ${step} because the test imports it.` },
+        call(`r${step}`, 'Read', { file_path: `src/module-${step}.ts` }),
+        result(`r${step}`, 'export {}'),
+        call(`b${step}`, 'Bash', { command: `pnpm test module-${step}` }),
+        result(`b${step}`, 'exit code 0'),
+      );
+    }
+    const digest = buildDigest(long);
+    // Room for one item of each list: one read, one command, one decision, and all three edits.
+    const text = renderDigest(digest, { maxTokens: 110 });
+    expect(Math.ceil(text.length / 4)).toBeLessThanOrEqual(110);
+    expect(text).toContain('Files read:\n- … 39 earlier\n- src/module-39.ts\nFiles edited:');
+    expect(text).toContain('Files edited:\n- src/a.ts\n- src/b.ts\n- src/c.ts\nCommands:\n- … 39 earlier');
+    // Only when the other lists are down to their "earlier" lines do the edits give way, oldest first.
+    const skeleton = renderDigest(digest, { maxTokens: 75 });
+    expect(Math.ceil(skeleton.length / 4)).toBeLessThanOrEqual(75);
+    expect(skeleton).toContain('Files edited:\n- … 2 earlier\n- src/c.ts\nCommands:\n- … 40 earlier');
   });
 
   it('parses back what it rendered, so repeated compaction folds earlier summaries in', () => {

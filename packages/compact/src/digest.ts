@@ -285,23 +285,30 @@ export interface RenderDigestOptions {
   position?: DigestPosition;
 }
 
+/** Index of `Files edited:` among the rendered lists: the list a tight limit trims last. */
+const EDITED = 1;
+
 /**
  * Render a digest as the summary text: a header line, the five lists in order (empty ones left out),
  * then the resume message. Under `maxTokens`, each list keeps only its most recent items and says how
- * many earlier ones it dropped.
+ * many earlier ones it dropped — every list but the edited files first: those are what a summary must
+ * keep (`acceptSummary` requires every one), so they give way only when the other lists, down to their
+ * "… N earlier" lines, still leave no room.
  */
 export function renderDigest(digest: Digest, options: RenderDigestOptions = {}): string {
   const countTokens = options.countTokens ?? estimateTokens;
   if (options.maxTokens !== undefined) assertCount('renderDigest', 'maxTokens', options.maxTokens);
   const lists = renderLists(digest);
-  const render = (limit: number) => {
+  const edited = lists[EDITED]?.length ?? 0;
+  // `limit` items of each list but the edited files, `editedLimit` of those.
+  const render = (limit: number, editedLimit = edited) => {
     const messages = `${digest.droppedMessages} message${digest.droppedMessages === 1 ? '' : 's'}`;
     const calls = `${digest.toolCalls} tool call${digest.toolCalls === 1 ? '' : 's'}`;
     const lines = [`${summaryHeader(options.position)} (${messages}, ${calls})`];
     lists.forEach((items, at) => {
       if (items.length === 0) return;
       lines.push(SECTIONS[at] as string);
-      const kept = items.slice(Math.max(0, items.length - limit));
+      const kept = items.slice(Math.max(0, items.length - (at === EDITED ? editedLimit : limit)));
       if (kept.length < items.length) lines.push(`- … ${items.length - kept.length} earlier`);
       for (const item of kept) lines.push(`- ${item}`);
     });
@@ -310,17 +317,27 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions = {}):
   };
   const longest = Math.max(0, ...lists.map((items) => items.length));
   const full = render(longest);
-  if (options.maxTokens === undefined || countTokens(full) <= options.maxTokens) return full;
-  let low = 0;
-  let high = longest;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (countTokens(render(middle)) <= options.maxTokens) low = middle;
-    else high = middle - 1;
-  }
-  let text = render(low);
+  const maxTokens = options.maxTokens;
+  if (maxTokens === undefined || countTokens(full) <= maxTokens) return full;
+  // The largest count in [0, high] that `fits`, by bisection (fits is monotone: fewer items, fewer tokens).
+  const largest = (high: number, fits: (count: number) => boolean) => {
+    let low = 0;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (fits(middle)) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const fits = (text: string) => countTokens(text) <= maxTokens;
+  let text = fits(render(0))
+    ? render(largest(longest, (limit) => fits(render(limit))))
+    : render(
+        0,
+        largest(edited, (editedLimit) => fits(render(0, editedLimit))),
+      );
   // Below even the bare skeleton: cut characters, since the limit is what the caller budgeted.
-  while (text.length > 0 && countTokens(text) > options.maxTokens) {
+  while (text.length > 0 && countTokens(text) > maxTokens) {
     text = text.slice(0, Math.floor(text.length * 0.9));
   }
   return text;

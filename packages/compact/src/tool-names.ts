@@ -28,9 +28,10 @@ function editorKind(input: Record<string, unknown>): ToolKind {
 /**
  * Tool names of common harnesses: Claude Code (`Read`, `Edit`, `MultiEdit`, `Write`, `NotebookEdit`,
  * `Bash`, `Grep`, `Glob`, `LS`), OpenAI-style agents (`read_file`, `write_file`, `apply_patch`, `shell`,
- * `grep`, `glob`), and SWE-agent's commands (`open`, `goto`, `scroll_up`/`scroll_down`, `create`, `edit`,
- * `str_replace_editor`, `bash`, `find_file`, `search_dir`, `search_file`). An edit with no path field
- * (SWE-agent's `edit`) is attributed to the file most recently read or opened.
+ * `grep`, `glob`), SWE-agent's commands (`open`, `goto`, `scroll_up`/`scroll_down`, `create`, `edit`,
+ * `str_replace_editor`, `bash`, `find_file`, `search_dir`, `search_file`) and OpenHands CodeAct's
+ * (`execute_bash`, and the same `str_replace_editor`). An edit with no path field (SWE-agent's `edit`)
+ * is attributed to the file most recently read or opened.
  */
 export const DEFAULT_TOOL_NAMES: ToolNameMapping = {
   Read: { kind: 'read', pathKeys: PATH },
@@ -57,6 +58,7 @@ export const DEFAULT_TOOL_NAMES: ToolNameMapping = {
   edit: { kind: 'edit', pathKeys: PATH },
   str_replace_editor: { kind: editorKind, pathKeys: PATH },
   bash: { kind: 'command', commandKeys: ['command', 'cmd'] },
+  execute_bash: { kind: 'command', commandKeys: ['command'] },
   find_file: { kind: 'search' },
   search_dir: { kind: 'search' },
   search_file: { kind: 'search' },

@@ -27,7 +27,7 @@ import {
   toAiSdk,
   validate,
 } from '@ctxkit/compact';
-import { createTokenizer, estimateTokens } from '@ctxkit/tokenize';
+import { estimateTokens } from '@ctxkit/tokenize';
 import {
   AIMessage,
   type BaseMessage,
@@ -37,11 +37,11 @@ import {
   trimMessages,
 } from '@langchain/core/messages';
 import { type ModelMessage, pruneMessages } from 'ai';
-import { median, percent } from '../helpers.js';
+import { exactTokenCounter, median, percent, SWE_AGENT_FIXTURES } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
-import { BENCH_ROOT, writeResults } from '../results.js';
+import { writeResults } from '../results.js';
 
 const USAGE = `usage: pnpm bench compact [--fixtures DIR] [--window-fraction F] [--keep N] [--runs N]
 
@@ -69,16 +69,6 @@ const DEFAULT_WINDOW_FRACTIONS = '0.5,0.8';
 const DEFAULT_KEEP = 5;
 const DEFAULT_RUNS = 15;
 const TRIGGER = 0.8;
-const DEFAULT_FIXTURES = resolve(
-  BENCH_ROOT,
-  '..',
-  '..',
-  'packages',
-  'compact',
-  'src',
-  '__fixtures__',
-  'swe-agent',
-);
 
 type CountTokens = (text: string) => number;
 
@@ -598,7 +588,7 @@ async function run(args: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const directory = resolve(values.fixtures ?? DEFAULT_FIXTURES);
+  const directory = resolve(values.fixtures ?? SWE_AGENT_FIXTURES);
   const windowFractions = (values['window-fraction'] ?? DEFAULT_WINDOW_FRACTIONS).split(',').map(Number);
   const keep = Number(values.keep ?? DEFAULT_KEEP);
   const runs = Number(values.runs ?? DEFAULT_RUNS);
@@ -613,20 +603,10 @@ async function run(args: string[]): Promise<number> {
     fromOpenAI(JSON.parse(readFileSync(join(directory, name), 'utf8'))),
   );
 
-  // Exact counts (o200k_base), memoized: every strategy is measured with the same ruler.
-  const tokenizer = createTokenizer({ encoding: 'o200k_base' });
-  const memo = new Map<string, number>();
-  const countTokens: CountTokens = (text) => {
-    let value = memo.get(text);
-    if (value === undefined) {
-      value = tokenizer.count(text);
-      memo.set(text, value);
-    }
-    return value;
-  };
+  const countTokens = exactTokenCounter();
 
   const out = process.stdout;
-  out.write(`compact: ${transcripts.length} SWE-agent transcripts from ${directory}\n`);
+  out.write(`compact: ${transcripts.length} transcripts from ${directory}\n`);
   out.write(
     'requests before every assistant message; tokens are o200k_base; billed input-equivalent tokens: uncached at cache-write price, cached at cache-read price\n' +
       `price models: ${PRICE_MODELS.map((model) => `${model.name} (write ${model.prices.cacheWrite}, read ${model.prices.cacheRead})`).join(', ')}; break-even in requests at Anthropic prices\n`,

@@ -7,14 +7,12 @@
 //   - the OpenAI Agents SDK Runner: ctxkit contextInputFilter vs the default (no filter).
 // Measured on what the model received at every call: tokens (o200k_base), calls over the window, calls
 // a provider would reject (OpenAI / Anthropic rules), the task lost, prefix reuse, billed tokens.
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contextMiddleware as aiSdkMiddleware, readPrompt } from '@ctxkit/ai-sdk';
 import { countTranscriptTokens, findLatestUserIndex, type Message, validate } from '@ctxkit/compact';
 import { loadTrajectories, type Trajectory } from '@ctxkit/dropin-core/testing/trajectories';
 import { contextMiddleware as langChainMiddleware, readMessages } from '@ctxkit/langchain';
 import { contextInputFilter, readItems } from '@ctxkit/openai-agents';
-import { createTokenizer } from '@ctxkit/tokenize';
 import { AIMessage, type BaseMessage, HumanMessage, trimMessages } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { tool as langChainTool } from '@langchain/core/tools';
@@ -41,10 +39,11 @@ import {
 import { MockLanguageModelV3 } from 'ai/test';
 import { createAgent, createMiddleware, summarizationMiddleware } from 'langchain';
 import { z } from 'zod';
+import { exactTokenCounter, SWE_AGENT_FIXTURES } from '../helpers.js';
 import { machineInfo } from '../machine.js';
 import type { Bench } from '../registry.js';
 import type { ReportSection } from '../report/types.js';
-import { BENCH_ROOT, writeResults } from '../results.js';
+import { writeResults } from '../results.js';
 
 const USAGE = `usage: pnpm bench frameworks [--window-fraction F[,F…]]
 
@@ -55,7 +54,6 @@ and task, as in \`pnpm bench compact\`), ctxkit's drop-in beside each framework'
 
 const DEFAULT_WINDOW_FRACTIONS = '0.5,0.8';
 /** The SWE-agent transcripts the compact bench replays too. */
-const FIXTURES = resolve(BENCH_ROOT, '..', '..', 'packages', 'compact', 'src', '__fixtures__', 'swe-agent');
 /** Cached input tokens are billed at this share of uncached ones (Anthropic and OpenAI both use ~10%). */
 const CACHED_PRICE = 0.1;
 /** The trigger the compact bench applies pruneMessages at, and summarizationMiddleware's trigger here. */
@@ -507,17 +505,8 @@ async function run(args: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
-  const tokenizer = createTokenizer({ encoding: 'o200k_base' });
-  const memo = new Map<string, number>();
-  const countTokens: CountTokens = (text) => {
-    let value = memo.get(text);
-    if (value === undefined) {
-      value = tokenizer.count(text);
-      memo.set(text, value);
-    }
-    return value;
-  };
-  const trajectories = loadTrajectories(FIXTURES);
+  const countTokens = exactTokenCounter();
+  const trajectories = loadTrajectories(SWE_AGENT_FIXTURES);
   const strategies = [...aiSdkStrategies, ...langChainStrategies, ...agentsStrategies];
   const out = process.stdout;
   out.write(
