@@ -105,6 +105,14 @@ const WHOLE_FILE_MAX_LINES = 400;
 // Whole views may take at most this share of the budget each, so one large body cannot crowd out
 // every other file; anything larger is offered as windows.
 const MAX_VIEW_SHARE = 0.5;
+// The lines around a place the task points at come next: the fix is often beside the named
+// definition (the type it returns, the helper it calls, the branch below the hit), and once the top
+// of the ranking shows its places, their surroundings are worth more than a weak body of a file far
+// down. Each place offers rings of this many more lines on each side, each ring worth this share of
+// the ring inside it.
+const SURROUNDING_LINES = 40;
+const SURROUNDING_SHARE = 0.5;
+const SURROUNDING_RINGS = 3;
 // A view worth less than this fraction of its file's best is not worth its tokens.
 const MIN_RELATIVE_VALUE = 0.05;
 // One line per definition for files with nothing better to show, at most this many per file.
@@ -131,6 +139,8 @@ interface View {
   priority: number;
   /** A cheaper view to try when this one does not fit. */
   fallback?: View;
+  /** For a view of one place (a body, a window), the lines its surroundings grow from. */
+  ring?: { start: number; end: number };
 }
 
 interface FileModel {
@@ -458,6 +468,7 @@ function fileViews(
     value,
     plain,
     priority: 0,
+    ring: { start: hit - context, end: hit + context },
   });
 
   // Extents of the definitions, innermost found by the smallest extent holding a line.
@@ -517,6 +528,7 @@ function fileViews(
       value: body.value / size,
       plain: body.plain / size,
       priority: 0,
+      ring: { start: body.line, end: body.end },
       fallback: windowOf(body.best, body.bestScore, plainScoreOf(body.best)),
     });
   }
@@ -557,6 +569,7 @@ function fileViews(
         ...(view.fallback ? { fallback: { ...view.fallback, priority } } : {}),
       };
     });
+  const surroundings = ranked.flatMap((view) => (view.ring ? surroundingViews(view, total) : []));
   const bestHit = [...model.hitLines].sort((a, b) => scoreOf(b) - scoreOf(a) || a - b)[0]!;
   const glimpse: View = {
     file,
@@ -568,7 +581,30 @@ function fileViews(
     plain: top,
     priority: 1 / (1 + file) ** GLIMPSE_DECAY,
   };
-  return [...ranked, glimpse];
+  return [...ranked, ...surroundings, glimpse];
+}
+
+/** The rings of lines around a place's view, each bought after the one inside it (see SURROUNDING_LINES). */
+function surroundingViews(view: View, total: number): View[] {
+  const { start, end } = view.ring!;
+  const rings: View[] = [];
+  let share = 1;
+  for (let ring = 1; ring <= SURROUNDING_RINGS; ring += 1) {
+    share *= SURROUNDING_SHARE;
+    const from = Math.max(1, start - ring * SURROUNDING_LINES);
+    const to = Math.min(total, end + ring * SURROUNDING_LINES);
+    const lines: number[] = [...view.lines];
+    for (let line = from; line <= to; line += 1) lines.push(line);
+    rings.push({
+      file: view.file,
+      lines,
+      value: view.value * share,
+      plain: view.plain * share,
+      priority: view.priority * share,
+    });
+    if (from === 1 && to === total) break;
+  }
+  return rings;
 }
 
 /**
