@@ -1,4 +1,5 @@
 import {
+  type CompactionResult,
   type CompactionState,
   type CountTokens,
   compact,
@@ -18,7 +19,7 @@ import { estimateTokens } from '@ctxkit/tokenize';
 import { compactionTrace, createTraceRecord, type TraceRecord, transcriptTrace } from '@ctxkit/trace';
 import { Fingerprint } from './fingerprint.js';
 import { ContextBudgetError, type ContextOptions, type ContextReport } from './options.js';
-import { type MessageCodec, writeBack } from './rewrite.js';
+import { type MessageCodec, type ReadMessages, writeBack } from './rewrite.js';
 
 /**
  * What a drop-in keeps between requests of one conversation: the history it sends in place of the
@@ -83,24 +84,135 @@ export async function prepareMessages<T>(
   state?: ContextState<T>,
   extras: PrepareExtras = {},
 ): Promise<PreparedMessages<T>> {
+  // Read once: a calibration's ratio moves as the drop-in feeds it usage.
   const ratio = options.calibration?.ratio ?? 1;
   const baseCount = options.countTokens ?? estimateTokens;
   const countTokens = calibrated(baseCount, ratio);
   const trigger = options.trigger ?? DEFAULT_TRIGGER;
   const target = Math.min(options.target ?? DEFAULT_TARGET, trigger);
-  const systemMessages = options.system === undefined ? [] : [codec.systemMessage(options.system)];
-  const systemNeutral: Message[] =
-    options.system === undefined ? [] : [{ role: 'system', text: options.system }];
-  const systemTokens = countTranscriptTokens(systemNeutral, countTokens);
-  const reserved = Math.max(0, Math.ceil(extras.reservedTokens ?? 0));
-  const budget = options.budget - systemTokens - reserved;
-  if (budget <= 0) {
-    throw new RangeError(
-      `ctxkit: the system context (${systemTokens} tokens) and tool definitions (${reserved}) leave nothing of the budget of ${options.budget}`,
-    );
-  }
+  const system = systemContext(codec, options, countTokens, extras.reservedTokens);
+  const request: RequestContext<T> = {
+    codec,
+    options,
+    countTokens,
+    limits: { budget: system.budget, trigger, target },
+  };
 
   // 1. The stored history stands in for the messages it covers when they are unchanged.
+  const { reused, working, fingerprint } = reuseStoredHistory(input, codec, state);
+
+  // 2. Staged compaction of the stored history. What came in is measured on the framework's own
+  // messages, even where the stored history stands in for them.
+  const read = codec.read(working);
+  const tokensIn =
+    system.tokens + countTranscriptTokens(reused ? codec.read(input).messages : read.messages, countTokens);
+  const { compacted, stored, storedRead, removed } = await compactHistory(request, working, read, reused);
+
+  // 3. Live elision, for this request only, with hysteresis (see planElision).
+  // Stages before the cut rewrite messages in place, so the boundary still counts the same results; a
+  // cut removes some, and the boundary starts afresh.
+  const previousElided = reused && removed.size === 0 ? (reused.elided ?? 0) : 0;
+  const live = elideForRequestOnly(request, stored, storedRead, previousElided);
+  const { elision, elided } = live;
+
+  // 4. System context first; the budget check.
+  const tokensOut = system.tokens + elision.tokensAfter;
+  const { reserved } = system;
+  const report: ContextReport = {
+    budget: options.budget,
+    tokensIn: tokensIn + reserved,
+    tokensOut: tokensOut + reserved,
+    withinBudget: tokensOut + reserved <= options.budget,
+    systemTokens: system.tokens,
+    reservedTokens: reserved,
+    reusedMessages: reused ? reused.messages.length : 0,
+    stages: reportedStages(compacted.stages),
+    paused: compacted.state.paused,
+    elidedResults: countElided(elision.messages),
+    keptResults: live.keptResults,
+    ratio,
+  };
+  options.onReport?.(report);
+  const sent = [...system.neutral, ...elision.messages];
+  const trace = options.onTrace
+    ? traceRequest(request, extras, state?.trace, sent, report, compacted)
+    : undefined;
+  if (!report.withinBudget && (options.overBudget ?? 'throw') === 'throw')
+    throw new ContextBudgetError(report);
+  return {
+    messages: [...system.messages, ...live.history],
+    report,
+    state: {
+      covered: input.length,
+      fingerprint,
+      messages: stored,
+      compaction: compacted.state,
+      elided,
+      ...(trace ? { trace } : {}),
+    },
+    // What a provider's usage figure covers: the messages and whatever was reserved (tool definitions).
+    uncalibratedTokens: (ratio === 1 ? tokensOut : countTranscriptTokens(sent, baseCount)) + reserved / ratio,
+  };
+}
+
+/** What every step of one request reads: the codec, the caller's options and what was made of them. */
+interface RequestContext<T> {
+  codec: MessageCodec<T>;
+  options: ContextOptions;
+  /** The caller's counter (or the estimate), times the calibration ratio. */
+  countTokens: CountTokens;
+  /** The messages' share of the budget, and the trigger and target fractions of it. */
+  limits: { budget: number; trigger: number; target: number };
+}
+
+/** The `system` context sent in front of every request, and what it and the tool definitions leave of the budget. */
+interface SystemContext<T> {
+  /** In the framework's form: none without a `system` option. */
+  messages: T[];
+  /** The same in the neutral form, for counting and tracing. */
+  neutral: Message[];
+  tokens: number;
+  /** Tokens reserved outside the messages (tool definitions), a whole number ≥ 0. */
+  reserved: number;
+  /** What is left for the messages: always positive. */
+  budget: number;
+}
+
+function systemContext<T>(
+  codec: MessageCodec<T>,
+  options: ContextOptions,
+  countTokens: CountTokens,
+  reservedTokens: number | undefined,
+): SystemContext<T> {
+  const messages = options.system === undefined ? [] : [codec.systemMessage(options.system)];
+  const neutral: Message[] = options.system === undefined ? [] : [{ role: 'system', text: options.system }];
+  const tokens = countTranscriptTokens(neutral, countTokens);
+  const reserved = Math.max(0, Math.ceil(reservedTokens ?? 0));
+  const budget = options.budget - tokens - reserved;
+  if (budget <= 0) {
+    throw new RangeError(
+      `ctxkit: the system context (${tokens} tokens) and tool definitions (${reserved}) leave nothing of the budget of ${options.budget}`,
+    );
+  }
+  return { messages, neutral, tokens, reserved, budget };
+}
+
+/** Step 1: whether the stored history still stands for the start of `input`, and what to compact. */
+interface StoredHistoryReuse<T> {
+  /** The stored state, when the framework's messages still start with the ones it covers. */
+  reused: ContextState<T> | undefined;
+  /** The stored history followed by the framework's newer messages; without reuse, the framework's messages. */
+  working: readonly T[];
+  /** Hash of all of `input`: what the next request is matched against. */
+  fingerprint: string;
+}
+
+function reuseStoredHistory<T>(
+  input: readonly T[],
+  codec: MessageCodec<T>,
+  state: ContextState<T> | undefined,
+): StoredHistoryReuse<T> {
+  // One pass over the keys: the hash of the covered prefix is read on the way to the whole input's.
   const keys = new Fingerprint();
   let reusable = false;
   for (let index = 0; index < input.length; index++) {
@@ -108,23 +220,42 @@ export async function prepareMessages<T>(
     keys.add(codec.key(input[index] as T));
   }
   if (state && state.covered === input.length) reusable = keys.value() === state.fingerprint;
-  const working: readonly T[] =
-    reusable && state ? [...state.messages, ...input.slice(state.covered)] : input;
-  const reusedMessages = reusable && state ? state.messages.length : 0;
+  if (!reusable || !state) return { reused: undefined, working: input, fingerprint: keys.value() };
+  return {
+    reused: state,
+    working: [...state.messages, ...input.slice(state.covered)],
+    fingerprint: keys.value(),
+  };
+}
 
-  // 2. Staged compaction of the stored history.
-  const read = codec.read(working);
-  const tokensIn =
-    systemTokens +
-    (reusable
-      ? countTranscriptTokens(codec.read(input).messages, countTokens)
-      : countTranscriptTokens(read.messages, countTokens));
+/** Step 2's outcome: compaction's result and the history stored for the next request. */
+interface CompactedHistory<T> {
+  compacted: CompactionResult;
+  /** The working history with compaction written back (the working history itself when no stage ran). */
+  stored: readonly T[];
+  /** `stored` read by the codec. */
+  storedRead: ReadMessages;
+  /** The input messages compaction's cuts removed (see {@link removedByCuts}). */
+  removed: Set<number>;
+}
+
+/**
+ * Step 2: staged compaction of `working` (`read` is its reading), written back into the framework's
+ * form; it carries on from the `reused` state's compaction.
+ */
+async function compactHistory<T>(
+  request: RequestContext<T>,
+  working: readonly T[],
+  read: ReadMessages,
+  reused: ContextState<T> | undefined,
+): Promise<CompactedHistory<T>> {
+  const { codec, options, limits } = request;
   const compacted = await compact(read.messages, {
-    budget,
-    trigger,
-    target,
-    countTokens,
-    state: reusable ? state?.compaction : undefined,
+    budget: limits.budget,
+    trigger: limits.trigger,
+    target: limits.target,
+    countTokens: request.countTokens,
+    state: reused?.compaction,
     // Given explicitly, so compaction's last resort (cut-kept-turns: a prefix cut into the turns these
     // protect) never runs here: a framework's current task can be several user messages (SWE-agent's
     // demonstration and issue), which that cut would split, and a drop-in has its own last resort —
@@ -134,98 +265,92 @@ export async function prepareMessages<T>(
     ...(options.summarize ? { summarize: options.summarize } : {}),
     ...(options.toolNames ? { toolNames: options.toolNames } : {}),
   });
-  let stored: readonly T[] = working;
-  let storedRead = read;
   const removed = removedByCuts(compacted.stages);
-  if (compacted.stages.length > 0) {
-    stored = writeBack(working, read, compacted.messages, codec, removed);
-    storedRead = codec.read(stored);
-  }
+  if (compacted.stages.length === 0) return { compacted, stored: working, storedRead: read, removed };
+  const stored = writeBack(working, read, compacted.messages, codec, removed);
+  return { compacted, stored, storedRead: codec.read(stored), removed };
+}
 
-  // 3. Live elision, for this request only, with hysteresis (see planElision).
-  const keepLastResults = options.keepLastResults ?? DEFAULT_KEEP_LAST_RESULTS;
-  // Stages before the cut rewrite messages in place, so the boundary still counts the same results; a
-  // cut removes some, and the boundary starts afresh.
-  const cutRan = removed.size > 0;
-  const previousElided = reusable && !cutRan ? (state?.elided ?? 0) : 0;
+/** Step 3's outcome: the stored history as this request sends it. */
+interface ElidedHistory<T> {
+  elision: ElisionResult;
+  /** How many of the oldest tool results are sent elided: where the next request's boundary starts. */
+  elided: number;
+  /** How many of the latest tool results are sent verbatim. */
+  keptResults: number;
+  /** The framework's form of `elision.messages`. */
+  history: T[];
+}
+
+/** Step 3: the oldest `stored` tool results elided for this request only (see {@link planElision}). */
+function elideForRequestOnly<T>(
+  request: RequestContext<T>,
+  stored: readonly T[],
+  storedRead: ReadMessages,
+  previousElided: number,
+): ElidedHistory<T> {
   const { elision, elided } = planElision(storedRead.messages, {
-    budget,
-    trigger,
-    target,
-    keepLastResults,
+    ...request.limits,
+    keepLastResults: request.options.keepLastResults ?? DEFAULT_KEEP_LAST_RESULTS,
     previousElided,
-    countTokens,
+    countTokens: request.countTokens,
   });
-  const keep = countResults(storedRead.messages) - elided;
+  const keptResults = countResults(storedRead.messages) - elided;
   const history =
-    elision.elided.length > 0 ? writeBack(stored, storedRead, elision.messages, codec) : [...stored];
+    elision.elided.length > 0 ? writeBack(stored, storedRead, elision.messages, request.codec) : [...stored];
+  return { elision, elided, keptResults, history };
+}
 
-  // 4. System context first; the budget check.
-  const tokensOut = systemTokens + elision.tokensAfter;
-  const report: ContextReport = {
-    budget: options.budget,
-    tokensIn: tokensIn + reserved,
-    tokensOut: tokensOut + reserved,
-    withinBudget: tokensOut + reserved <= options.budget,
-    systemTokens,
-    reservedTokens: reserved,
-    reusedMessages,
-    stages: compacted.stages.map((stage) => ({
-      stage: stage.stage,
-      messages: stage.indices.length,
-      tokensAfter: stage.tokensAfter,
-    })),
-    paused: compacted.state.paused,
-    elidedResults: countElided(elision.messages),
-    keptResults: keep,
-    ratio,
-  };
-  options.onReport?.(report);
-  const sent = [...systemNeutral, ...elision.messages];
-  let trace: ContextState<T>['trace'];
-  if (options.onTrace) {
-    const traced = transcriptTrace(sent, countTokens, { toolTokens: reserved });
-    const record = createTraceRecord(
-      {
-        source: extras.source ?? '@ctxkit/dropin-core',
-        kind: 'chat',
-        model: { name: extras.model ?? 'model', window: options.budget },
-        tokenizer: {
-          name: `${options.countTokens ? 'countTokens' : 'estimate'}${ratio === 1 ? '' : ` × ${ratio}`}`,
-          exact: false,
-        },
-        budget: { window: options.budget, available: options.budget, used: report.tokensOut },
-        messages: traced.messages,
-        sections: traced.sections,
-        compaction: compactionTrace(compacted, { budget, trigger, target }, report.elidedResults),
+/**
+ * Step 4's trace: passes the record of the request `sent` (neutral messages, the system context
+ * first) to `onTrace` and returns what of it the next request's record is measured against
+ * (`previous` is the last request's).
+ */
+function traceRequest(
+  request: RequestContext<unknown>,
+  extras: PrepareExtras,
+  previous: ContextState<unknown>['trace'],
+  sent: readonly Message[],
+  report: ContextReport,
+  compacted: CompactionResult,
+): Pick<TraceRecord, 'seq' | 'messages'> {
+  const { options } = request;
+  const traced = transcriptTrace(sent, request.countTokens, { toolTokens: report.reservedTokens });
+  const record = createTraceRecord(
+    {
+      source: extras.source ?? '@ctxkit/dropin-core',
+      kind: 'chat',
+      model: { name: extras.model ?? 'model', window: options.budget },
+      tokenizer: {
+        name: `${options.countTokens ? 'countTokens' : 'estimate'}${report.ratio === 1 ? '' : ` × ${report.ratio}`}`,
+        exact: false,
       },
-      {
-        ...(state?.trace ? { previous: state.trace } : {}),
-        redact: options.traceRedact === true,
-      },
-    );
-    trace = {
-      seq: record.seq,
-      messages: record.messages.map(({ role, tokens, hash }) => ({ role, tokens, hash })),
-    };
-    options.onTrace(record);
-  }
-  if (!report.withinBudget && (options.overBudget ?? 'throw') === 'throw')
-    throw new ContextBudgetError(report);
-  return {
-    messages: [...systemMessages, ...history],
-    report,
-    state: {
-      covered: input.length,
-      fingerprint: keys.value(),
-      messages: stored,
-      compaction: compacted.state,
-      elided,
-      ...(trace ? { trace } : {}),
+      budget: { window: options.budget, available: options.budget, used: report.tokensOut },
+      messages: traced.messages,
+      sections: traced.sections,
+      compaction: compactionTrace(compacted, request.limits, report.elidedResults),
     },
-    // What a provider's usage figure covers: the messages and whatever was reserved (tool definitions).
-    uncalibratedTokens: (ratio === 1 ? tokensOut : countTranscriptTokens(sent, baseCount)) + reserved / ratio,
+    {
+      ...(previous ? { previous } : {}),
+      redact: options.traceRedact === true,
+    },
+  );
+  // Copied before the caller sees the record, which it may keep and change.
+  const trace = {
+    seq: record.seq,
+    messages: record.messages.map(({ role, tokens, hash }) => ({ role, tokens, hash })),
   };
+  options.onTrace?.(record);
+  return trace;
+}
+
+/** The report's line per compaction stage: how many messages it touched and the tokens after it. */
+function reportedStages(stages: readonly StageReport[]): ContextReport['stages'] {
+  return stages.map((stage) => ({
+    stage: stage.stage,
+    messages: stage.indices.length,
+    tokensAfter: stage.tokensAfter,
+  }));
 }
 
 function countElided(messages: readonly Message[]): number {

@@ -8,14 +8,14 @@ import { join, resolve } from 'node:path';
 import { createTokenizer, type Tokenizer } from '@ctxkit/tokenize';
 import { type WalkRequest, walkInBackground } from './background-walk.js';
 import { cacheFilePath, loadScanCache, type ScanCacheOptions } from './cache.js';
-import { collectCallFacts } from './call-facts.js';
+import { type CallFacts, collectCallFacts } from './call-facts.js';
 import { checkMapOptions, checkNumber, checkStrings } from './check-options.js';
 import { selectMapSymbols } from './map-selection.js';
-import { analyzeQuery, codeSpelledNames } from './query.js';
-import { type RankingOverrides, rankFiles } from './rank-files.js';
+import { analyzeQuery, codeSpelledNames, type QueryAnalysis } from './query.js';
+import { type FileRanking, type RankingOverrides, rankFiles } from './rank-files.js';
 import { rankOrder } from './rank-order.js';
 import { CALL_TIER_FILES } from './ranking-policy.js';
-import { type RenderedMap, renderRepoMap } from './render.js';
+import { type RenderedMap, type RenderSymbol, renderRepoMap } from './render.js';
 import {
   cacheDirectoryOf,
   cacheMemoryOf,
@@ -27,8 +27,8 @@ import {
   walkRequestOf,
 } from './scan-repository.js';
 import { languageForPath } from './scanners/languages.js';
-import { callSeedName, scoreSymbols } from './score-symbols.js';
-import { DEFINITION_KINDS, DefinitionReader } from './tree-index.js';
+import { callSeedName, type ScoredSymbols, scoreSymbols } from './score-symbols.js';
+import { DEFINITION_KINDS, DefinitionReader, type TreeIndex } from './tree-index.js';
 import type { Definition, DefinitionKind } from './types.js';
 import type { UnscannedExtension } from './unscanned.js';
 import { relativePosixPath, type SkippedFile, type WalkResult } from './walk.js';
@@ -320,7 +320,7 @@ export async function buildWithWalker(
 }
 
 /** Per file, the signals that seeded it, in one fixed order. */
-function reasonsByFile(ranking: ReturnType<typeof rankFiles>): Map<number, RankReason[]> {
+function reasonsByFile(ranking: FileRanking): Map<number, RankReason[]> {
   const reasons = new Map<number, RankReason[]>();
   for (const reason of RANK_REASONS) {
     for (const file of ranking.signals[reason].keys()) {
@@ -361,23 +361,13 @@ function* rankedDefinitions(
  * reading the call-tier files' bodies.
  */
 function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): RenderableRepoMap {
-  const { root, skipped, index } = scanned;
-  const { paths } = index;
-
+  const { root, index } = scanned;
   const query = options.query?.trim() ? analyzeQuery(options.query) : undefined;
   const inPrompt = normalizePaths(root, options.filesInPrompt);
+  const indexByPath = new Map(index.paths.map((path, file) => [path, file]));
+  // A file whose body is already in the prompt is one the task is about.
   const focusPaths = new Set([...normalizePaths(root, options.focus), ...inPrompt]);
-  const indexByPath = new Map(paths.map((path, file) => [path, file]));
-  /** The file ids of those of `relativePaths` that are in the tree. */
-  const fileIdsOf = (relativePaths: Iterable<string>) => {
-    const ids: number[] = [];
-    for (const path of relativePaths) {
-      const file = indexByPath.get(path);
-      if (file !== undefined) ids.push(file);
-    }
-    return ids;
-  };
-  const focus = fileIdsOf(focusPaths).sort((left, right) => left - right);
+  const focus = fileIdsOf(indexByPath, focusPaths).sort((left, right) => left - right);
 
   const ranking = rankFiles({
     index,
@@ -386,110 +376,17 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
     ...(scanned.graph ? { graph: scanned.graph } : {}),
     ...(options.rankingPolicy ? { policy: options.rankingPolicy } : {}),
   });
-  // The call tier looks at the files the map will list: the ranking's first ones that have
-  // definitions, when the task spells a name as code (nothing seeds the tier otherwise). Of those,
-  // only the files defining a seed are read, the shell's one I/O after the scan; a file that
-  // cannot be read has no call facts.
-  const callFiles: number[] = [];
-  if (query && codeSpelledNames(query).length > 0) {
-    for (const file of ranking.order) {
-      if (callFiles.length >= CALL_TIER_FILES) break;
-      if (index.defStart[file + 1]! > index.defStart[file]!) callFiles.push(file);
-    }
-  }
-  const calls =
-    callFiles.length > 0
-      ? collectCallFacts(
-          index,
-          callFiles,
-          (file) => {
-            try {
-              return readFileSync(join(root, paths[file]!), 'utf8');
-            } catch {
-              return undefined;
-            }
-          },
-          callSeedName(index, query!),
-        )
-      : undefined;
+  const calls = readCallFacts(root, index, ranking, query);
   const scored = scoreSymbols(index, ranking, query, calls);
 
   const tokenizer = options.tokenizer ?? createTokenizer();
   const budget = mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, inPrompt.length);
-  const fileRank = new Map(ranking.order.map((file, position) => [paths[file]!, position]));
-  // Definitions become objects only for the few files that make it into the map.
-  const reader = new DefinitionReader(index);
-  const fileDefinitions = (path: string) => reader.definitionsOf(indexByPath.get(path)!);
+  const tree = rankedTreeOf(index, indexByPath, ranking, scored, tokenizer);
+  const rendered = renderRankedTree(tree, budget, fileIdsOf(indexByPath, inPrompt));
+  const result = mapResult(scanned, ranking, scored, rendered, budget);
 
-  // A file without definitions is listed by its path when no scanner of its language exists (the
-  // generic scan finds no declarations); an empty file of a scanned language is not.
-  const listedByPath = Uint8Array.from(paths, (path) => (languageForPath(path) === undefined ? 1 : 0));
-  /** The map of the ranked symbols outside `excluded` (file ids) under `budget` tokens. */
-  const render = (
-    budget: number,
-    excluded: readonly number[],
-    order: readonly number[] = ranking.order,
-    rankOf: ReadonlyMap<string, number> = fileRank,
-  ): RenderedMap => {
-    const left = new Uint8Array(paths.length);
-    for (const file of excluded) left[file] = 1;
-    let available = 0;
-    for (let file = 0; file < paths.length; file++) {
-      if (left[file] === 1) continue;
-      const symbols = scored.fileStart[file + 1]! - scored.fileStart[file]!;
-      // A file listed by its path alone is one entry.
-      available += symbols === 0 ? listedByPath[file]! : symbols;
-    }
-    // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
-    // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
-    // it does not is one whose probes and bisection were exactly those of the full list.
-    for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
-      const count = Math.min(limit, available);
-      const top = selectMapSymbols(scored, order, count, left, listedByPath);
-      const rendered = renderRepoMap({
-        symbols: top.map((position) =>
-          position < 0
-            ? { path: paths[-1 - position]! }
-            : {
-                path: paths[scored.files[position]!]!,
-                definition: reader.definitionAt(scored.files[position]!, position),
-              },
-        ),
-        fileRank: rankOf,
-        fileDefinitions,
-        budget,
-        tokenizer,
-      });
-      if (count === available || rendered.symbolCount < count) return rendered;
-    }
-  };
-  const rendered = render(budget, fileIdsOf(inPrompt));
-
-  const reasons = reasonsByFile(ranking);
-  let symbols: RankedDefinition[] | undefined;
-  const rankedSymbols = () => rankedDefinitions(index, scored);
-  const rankAllSymbols = (): RankedDefinition[] => Array.from(rankedSymbols());
-
-  const result: RepoMapResult = {
-    root,
-    files: paths.length,
-    ranking: ranking.order.map((file) => {
-      const entry: RankedFile = { path: paths[file]!, score: roundScore(ranking.scores[file]!) };
-      const why = reasons.get(file);
-      if (why) entry.reasons = why;
-      return entry;
-    }),
-    get symbols() {
-      symbols ??= rankAllSymbols();
-      return symbols;
-    },
-    map: rendered.text,
-    tokens: rendered.tokens,
-    budget,
-    skipped,
-    unscanned: scanned.unscanned,
-    cache: scanned.cache,
-  };
+  // What the build rendered for, so a later render shrinks the budget counting the build's own files.
+  const built: BuiltFor = { root, inPrompt, tokens: options.tokens };
   return {
     result,
     get map() {
@@ -499,36 +396,236 @@ function mapIndex(scanned: RepositoryIndex, options: BuildRepoMapOptions): Rende
       return result.ranking;
     },
     render(renderOptions = {}) {
-      checkNumber('render', 'tokens', renderOptions.tokens, 0);
-      checkStrings('render', 'filesInPrompt', renderOptions.filesInPrompt);
-      checkStrings('render', 'exclude', renderOptions.exclude);
-      checkStrings('render', 'fileOrder', renderOptions.fileOrder);
-      const nowInPrompt = new Set([...inPrompt, ...normalizePaths(root, renderOptions.filesInPrompt)]);
-      const tokens = Math.max(
-        0,
-        Math.floor(renderOptions.tokens ?? mapBudget(options.tokens ?? DEFAULT_MAP_TOKENS, nowInPrompt.size)),
-      );
-      const excluded = new Set([...nowInPrompt, ...normalizePaths(root, renderOptions.exclude)]);
-      let again: RenderedMap;
-      if (renderOptions.fileOrder) {
-        // Another ranking of the same tree: only the files it lists, in its order.
-        const order = fileIdsOf(
-          new Set(renderOptions.fileOrder.map((path) => relativePosixPath(root, resolve(root, path)))),
-        );
-        const rankOf = new Map(order.map((file, position) => [paths[file]!, position]));
-        const listed = new Uint8Array(paths.length);
-        for (const file of order) listed[file] = 1;
-        const unlisted = [...fileIdsOf(excluded)];
-        for (let file = 0; file < paths.length; file++) if (listed[file] === 0) unlisted.push(file);
-        again = render(tokens, unlisted, order, rankOf);
-      } else again = render(tokens, fileIdsOf(excluded));
-      return { map: again.text, tokens: again.tokens, budget: tokens };
+      return renderAgain(tree, built, renderOptions);
     },
-    rankedSymbols,
+    rankedSymbols: () => rankedDefinitions(index, scored),
     symbolCount: index.defName.length,
     definitionsOf(path) {
       const file = indexByPath.get(path);
-      return file === undefined ? undefined : reader.definitionsOf(file);
+      return file === undefined ? undefined : tree.reader.definitionsOf(file);
     },
   };
+}
+
+/** The file ids of those of `relativePaths` that are in the tree, in their order. */
+function fileIdsOf(indexByPath: ReadonlyMap<string, number>, relativePaths: Iterable<string>): number[] {
+  const ids: number[] = [];
+  for (const path of relativePaths) {
+    const file = indexByPath.get(path);
+    if (file !== undefined) ids.push(file);
+  }
+  return ids;
+}
+
+/**
+ * The call tier's facts, when the task spells a name as code (nothing seeds the tier otherwise).
+ * Of the files the map will list, only those defining a seed are read, the shell's one I/O after
+ * the scan; a file that cannot be read has no call facts.
+ */
+function readCallFacts(
+  root: string,
+  index: TreeIndex,
+  ranking: FileRanking,
+  query: QueryAnalysis | undefined,
+): CallFacts | undefined {
+  if (!query || codeSpelledNames(query).length === 0) return undefined;
+  const callFiles = callTierFiles(index, ranking.order);
+  if (callFiles.length === 0) return undefined;
+  const readText = (file: number) => {
+    try {
+      return readFileSync(join(root, index.paths[file]!), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  return collectCallFacts(index, callFiles, readText, callSeedName(index, query));
+}
+
+/**
+ * The files the call tier looks at: the ranking's first CALL_TIER_FILES that have definitions,
+ * i.e. the files the map will list.
+ */
+function callTierFiles(index: TreeIndex, order: readonly number[]): number[] {
+  const files: number[] = [];
+  for (const file of order) {
+    if (files.length >= CALL_TIER_FILES) break;
+    if (index.defStart[file + 1]! > index.defStart[file]!) files.push(file);
+  }
+  return files;
+}
+
+/** What renders a build's ranking: made once per build, shared by its first render and every later one. */
+interface RankedTree {
+  /** Relative paths by file id. */
+  readonly paths: readonly string[];
+  readonly indexByPath: ReadonlyMap<string, number>;
+  readonly scored: ScoredSymbols;
+  /** File ids, best first. */
+  readonly order: readonly number[];
+  /** Each file's position in `order`, by path. */
+  readonly fileRank: ReadonlyMap<string, number>;
+  /** 1 by file id for a file without definitions that the map lists by its path alone. */
+  readonly listedByPath: Uint8Array;
+  /** Definitions become objects only for the few files that make it into the map. */
+  readonly reader: DefinitionReader;
+  readonly tokenizer: Tokenizer;
+}
+
+function rankedTreeOf(
+  index: TreeIndex,
+  indexByPath: ReadonlyMap<string, number>,
+  ranking: FileRanking,
+  scored: ScoredSymbols,
+  tokenizer: Tokenizer,
+): RankedTree {
+  const { paths } = index;
+  return {
+    paths,
+    indexByPath,
+    scored,
+    order: ranking.order,
+    fileRank: new Map(ranking.order.map((file, position) => [paths[file]!, position])),
+    // A file without definitions is listed by its path when no scanner of its language exists (the
+    // generic scan finds no declarations); an empty file of a scanned language is not.
+    listedByPath: Uint8Array.from(paths, (path) => (languageForPath(path) === undefined ? 1 : 0)),
+    reader: new DefinitionReader(index),
+    tokenizer,
+  };
+}
+
+/**
+ * The map of the ranked symbols outside `excluded` (file ids) under `budget` tokens: by default in
+ * the tree's own ranking, or only the files of `order`, ranked by `rankOf`.
+ */
+function renderRankedTree(
+  tree: RankedTree,
+  budget: number,
+  excluded: readonly number[],
+  order: readonly number[] = tree.order,
+  rankOf: ReadonlyMap<string, number> = tree.fileRank,
+): RenderedMap {
+  const { paths, scored, reader } = tree;
+  const leftOut = new Uint8Array(paths.length);
+  for (const file of excluded) leftOut[file] = 1;
+  const available = countMapEntries(tree, leftOut);
+  // renderRepoMap probes prefix lengths 16, 32, 64, … and then bisects. Cut at one of those
+  // lengths, a list it renders completely is a list cut too short (ask again, larger), and a list
+  // it does not is one whose probes and bisection were exactly those of the full list.
+  for (let limit = FIRST_RENDER_CANDIDATES; ; limit *= RENDER_CANDIDATE_GROWTH) {
+    const count = Math.min(limit, available);
+    const top = selectMapSymbols(scored, order, count, leftOut, tree.listedByPath);
+    const rendered = renderRepoMap({
+      symbols: top.map((entry) => renderSymbolOf(tree, entry)),
+      fileRank: rankOf,
+      fileDefinitions: (path) => reader.definitionsOf(tree.indexByPath.get(path)!),
+      budget,
+      tokenizer: tree.tokenizer,
+    });
+    if (count === available || rendered.symbolCount < count) return rendered;
+  }
+}
+
+/** How many entries the files not marked in `leftOut` can give the map. */
+function countMapEntries(tree: RankedTree, leftOut: Uint8Array): number {
+  const { fileStart } = tree.scored;
+  let available = 0;
+  for (let file = 0; file < tree.paths.length; file++) {
+    if (leftOut[file] === 1) continue;
+    const symbols = fileStart[file + 1]! - fileStart[file]!;
+    // A file listed by its path alone is one entry.
+    available += symbols === 0 ? tree.listedByPath[file]! : symbols;
+  }
+  return available;
+}
+
+/** One entry of {@link selectMapSymbols} as the renderer takes it: a symbol position, or `-1 - file`. */
+function renderSymbolOf(tree: RankedTree, entry: number): RenderSymbol {
+  if (entry < 0) return { path: tree.paths[-1 - entry]! };
+  const file = tree.scored.files[entry]!;
+  return { path: tree.paths[file]!, definition: tree.reader.definitionAt(file, entry) };
+}
+
+/** The result of a build; its `symbols` are made on first access (see {@link RepoMapResult.symbols}). */
+function mapResult(
+  scanned: RepositoryIndex,
+  ranking: FileRanking,
+  scored: ScoredSymbols,
+  rendered: RenderedMap,
+  budget: number,
+): RepoMapResult {
+  const { root, index } = scanned;
+  const reasons = reasonsByFile(ranking);
+  let symbols: RankedDefinition[] | undefined;
+  return {
+    root,
+    files: index.paths.length,
+    ranking: ranking.order.map((file) => {
+      const entry: RankedFile = { path: index.paths[file]!, score: roundScore(ranking.scores[file]!) };
+      const why = reasons.get(file);
+      if (why) entry.reasons = why;
+      return entry;
+    }),
+    get symbols() {
+      symbols ??= Array.from(rankedDefinitions(index, scored));
+      return symbols;
+    },
+    map: rendered.text,
+    tokens: rendered.tokens,
+    budget,
+    skipped: scanned.skipped,
+    unscanned: scanned.unscanned,
+    cache: scanned.cache,
+  };
+}
+
+/** What a build rendered for: its root, its files in the prompt (normalized) and its `tokens` option. */
+interface BuiltFor {
+  readonly root: string;
+  readonly inPrompt: readonly string[];
+  readonly tokens: number | undefined;
+}
+
+/** {@link RenderableRepoMap.render}: the build's ranking rendered again. */
+function renderAgain(
+  tree: RankedTree,
+  built: BuiltFor,
+  renderOptions: NonNullable<Parameters<RenderableRepoMap['render']>[0]>,
+): RenderedRepoMap {
+  checkNumber('render', 'tokens', renderOptions.tokens, 0);
+  checkStrings('render', 'filesInPrompt', renderOptions.filesInPrompt);
+  checkStrings('render', 'exclude', renderOptions.exclude);
+  checkStrings('render', 'fileOrder', renderOptions.fileOrder);
+  const { root } = built;
+  const nowInPrompt = new Set([...built.inPrompt, ...normalizePaths(root, renderOptions.filesInPrompt)]);
+  const tokens = Math.max(
+    0,
+    Math.floor(renderOptions.tokens ?? mapBudget(built.tokens ?? DEFAULT_MAP_TOKENS, nowInPrompt.size)),
+  );
+  const excluded = new Set([...nowInPrompt, ...normalizePaths(root, renderOptions.exclude)]);
+  const again = renderOptions.fileOrder
+    ? renderInFileOrder(tree, root, tokens, excluded, renderOptions.fileOrder)
+    : renderRankedTree(tree, tokens, fileIdsOf(tree.indexByPath, excluded));
+  return { map: again.text, tokens: again.tokens, budget: tokens };
+}
+
+/**
+ * The map of another ranking of the same tree (an embedding search, BM25): only the files
+ * `fileOrder` lists (relative to `root` or absolute), in its order, none of `excluded`.
+ */
+function renderInFileOrder(
+  tree: RankedTree,
+  root: string,
+  tokens: number,
+  excluded: Iterable<string>,
+  fileOrder: readonly string[],
+): RenderedMap {
+  const { paths, indexByPath } = tree;
+  const listedPaths = new Set(fileOrder.map((path) => relativePosixPath(root, resolve(root, path))));
+  const order = fileIdsOf(indexByPath, listedPaths);
+  const rankOf = new Map(order.map((file, position) => [paths[file]!, position]));
+  const listed = new Uint8Array(paths.length);
+  for (const file of order) listed[file] = 1;
+  const unlisted = fileIdsOf(indexByPath, excluded);
+  for (let file = 0; file < paths.length; file++) if (listed[file] === 0) unlisted.push(file);
+  return renderRankedTree(tree, tokens, unlisted, order, rankOf);
 }
