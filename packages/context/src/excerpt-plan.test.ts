@@ -33,7 +33,7 @@ function range(start: number, end: number): number[] {
 function expectRealLines(text: string, source: string) {
   const lines = splitLines(source);
   for (const line of text.split('\n')) {
-    const match = /^\s*(\d+) \|(?: (.*))?$/.exec(line);
+    const match = /^(\d+)(?:\t(.*))?$/.exec(line);
     if (!match) continue;
     expect(
       (lines[Number(match[1]) - 1] ?? '')

@@ -125,8 +125,8 @@ const CALIBRATION_ROUNDS = 3;
 const CALIBRATION_CLOSE_ENOUGH = 0.98;
 // Characters of a file's head counted exactly to calibrate its per-line estimate.
 const RATIO_SAMPLE_CHARS = 16_384;
-// The ` 123 | ` prefix and the newline of a rendered line, in tokens (measured on o200k/cl100k).
-const LINE_PREFIX_TOKENS = 4;
+// The `123<tab>` prefix and the newline of a rendered line, in tokens (measured on o200k/cl100k).
+const LINE_PREFIX_TOKENS = 2;
 
 interface View {
   file: number;
@@ -146,7 +146,6 @@ interface View {
 interface FileModel {
   path: string;
   lines: string[];
-  width: number;
   /** Estimated tokens of each rendered line (index = line number). */
   lineCost: Float64Array;
   markerCost: number;
@@ -196,7 +195,6 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
   options.files.forEach((file, index) => {
     const lines = splitLines(file.text);
     const total = lines.length;
-    const width = String(Math.max(total, 1)).length;
     // An exact count of the file's head calibrates the per-line estimate for its kind of text.
     let sample = file.text.slice(0, RATIO_SAMPLE_CHARS);
     if (/[\uD800-\uDBFF]$/.test(sample)) sample = sample.slice(0, -1);
@@ -216,7 +214,6 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     const model: FileModel = {
       path: file.path,
       lines,
-      width,
       lineCost,
       markerCost: LINE_PREFIX_TOKENS + 8,
       overhead: options.overheadOf?.(file.path, total) ?? 0,
@@ -272,15 +269,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
   const render = (model: FileModel, index: number): Excerpt => {
     const spans = spansOf(model);
     if (spans.length > 0) {
-      return renderBodies(
-        model.path,
-        model.lines,
-        spans,
-        model.width,
-        maxLength,
-        model.hitLines,
-        model.matched,
-      );
+      return renderBodies(model.path, model.lines, spans, maxLength, model.hitLines, model.matched);
     }
     return emptyExcerpt(options.files[index]!, model);
   };

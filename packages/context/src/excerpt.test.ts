@@ -13,7 +13,7 @@ const typescript = fixture('server.ts');
 function expectRealLineNumbers(text: string, source: string): void {
   const lines = splitLines(source);
   for (const line of text.split('\n')) {
-    const match = /^\s*(\d+) \|(?: (.*))?$/.exec(line);
+    const match = /^(\d+)(?:\t(.*))?$/.exec(line);
     if (!match) {
       expect(line).toMatch(/^\.\.\. \((?:lines? \d+(?:-\d+)? not shown|\d+ more definitions not shown)\)$/);
       continue;
@@ -40,7 +40,7 @@ describe('excerptFile', () => {
   it('keeps CRLF files and a byte-order mark out of the emitted lines', () => {
     const text = '\uFEFFusing System;\r\nclass Parser {\r\n  void ParseDate() {}\r\n}';
     const excerpt = excerptFile({ path: 'Parser.cs', text, query: 'fix ParseDate' });
-    expect(excerpt.text).toBe('1 | using System;\n2 | class Parser {\n3 |   void ParseDate() {}\n4 | }');
+    expect(excerpt.text).toBe('1\tusing System;\n2\tclass Parser {\n3\t  void ParseDate() {}\n4\t}');
     expect(excerpt.totalLines).toBe(4);
   });
 
@@ -95,8 +95,8 @@ describe('excerptFile', () => {
       { start: 24, end: 24 },
       { start: 32, end: 32 },
     ]);
-    expect(excerpt.text).toContain('24 | export function startServer(');
-    expect(excerpt.text).toContain('32 |   server.listen(options.port, options.host);');
+    expect(excerpt.text).toContain('24\texport function startServer(');
+    expect(excerpt.text).toContain('32\t  server.listen(options.port, options.host);');
   });
 
   it('uses scanner definitions with extents when given', () => {
@@ -117,9 +117,9 @@ describe('excerptFile', () => {
     expect(excerpt.text).toBe(
       [
         '... (lines 1-36 not shown)',
-        '37 | def parse_header(line: str) -> dict[str, str]:',
+        '37\tdef parse_header(line: str) -> dict[str, str]:',
         '... (lines 38-39 not shown)',
-        '40 |         raise ValueError("empty header name")',
+        '40\t        raise ValueError("empty header name")',
         '... (lines 41-46 not shown)',
       ].join('\n'),
     );
@@ -137,9 +137,7 @@ describe('excerptFile', () => {
         { name: 'Tokenizer', line: 15, signature: 'class Tokenizer:' },
       ],
     });
-    expect(signatures.text).toBe(
-      '15 | class Tokenizer:\n37 | def parse_header(line: str) -> dict[str, str]:',
-    );
+    expect(signatures.text).toBe('15\tclass Tokenizer:\n37\tdef parse_header(line: str) -> dict[str, str]:');
   });
 
   it('keeps the most relevant window under a token cap instead of the head of the file', () => {
@@ -152,7 +150,7 @@ describe('excerptFile', () => {
       tokenizer,
     });
     expect(excerpt.text).toContain('def parse_header');
-    expect(excerpt.text).not.toContain(' 1 | """A toy tokenizer');
+    expect(excerpt.text).not.toContain('1\t"""A toy tokenizer');
     expect(tokenizer.count(excerpt.text)).toBeLessThanOrEqual(60);
     expectRealLineNumbers(excerpt.text, python);
   });
@@ -187,7 +185,7 @@ describe('excerptFile', () => {
   it('cuts very long lines with a marker but keeps their number', () => {
     const text = `short\n${'x'.repeat(1000)} needle\nend\n`;
     const excerpt = excerptFile({ path: 'min.js', text, identifiers: ['short'], maxLineLength: 50 });
-    expect(excerpt.text.split('\n')[1]).toBe(`2 | ${'x'.repeat(50)} ... (957 more characters)`);
+    expect(excerpt.text.split('\n')[1]).toBe(`2\t${'x'.repeat(50)} ... (957 more characters)`);
   });
 
   it('shows every hit with real line numbers and accounts for every line, for any file', () => {

@@ -156,9 +156,13 @@ export function clip(line: string, maxLength: number): string {
   return `${line.slice(0, maxLength)} ... (${line.length - maxLength} more characters)`;
 }
 
-/** One excerpt line: the real line number right-aligned to `width`, a bar, the text. */
-export function formatLine(number: number, width: number, text: string): string {
-  return `${String(number).padStart(width)} | ${text}`.trimEnd();
+/**
+ * One numbered line as a model reads it: the real line number, a tab, the text (the shape of
+ * `cat -n`, without its padding). The number costs about 1.6 tokens a line this way against 2.8
+ * for a right-aligned number and a bar, so a budget shows about a tenth more code.
+ */
+export function formatLine(number: number, text: string): string {
+  return `${number}\t${text}`.trimEnd();
 }
 
 /** The task's identifiers (from `query` and `identifiers`), one per name case-insensitively. */
@@ -289,8 +293,6 @@ export function excerptSignatures(
 ): Excerpt {
   const definitions = definitionLines(options, lines);
   const maxLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  const lastLine = Math.max(lines.length, ...definitions.map((definition) => definition.line));
-  const width = String(Math.max(lastLine, 1)).length;
   const counter = options.tokenizer ?? { count: (text: string) => Math.ceil(text.length / 4) };
   const rendered: string[] = [];
   const spans: LineSpan[] = [];
@@ -304,7 +306,7 @@ export function excerptSignatures(
     const indentation =
       source === undefined ? '' : source.slice(0, source.length - source.trimStart().length);
     const body = definition.signature ?? source?.trim() ?? definition.name;
-    const line = formatLine(definition.line, width, clip(indentation + body, maxLength));
+    const line = formatLine(definition.line, clip(indentation + body, maxLength));
     const cost = counter.count(`${line}\n`);
     if (options.maxTokens !== undefined && tokens + cost > options.maxTokens && shown > 0) {
       rendered.push(`... (${definitions.length - index} more definitions not shown)`);
@@ -417,7 +419,6 @@ function excerptBodies(
   const context = Math.max(0, options.contextLines ?? DEFAULT_CONTEXT_LINES);
   const mergeGap = Math.max(0, options.mergeGap ?? DEFAULT_MERGE_GAP);
   const maxLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  const width = String(Math.max(total, 1)).length;
   const counter = options.tokenizer ?? { count: (text: string) => Math.ceil(text.length / 4) };
   const definitions = options.definitions ? definitionLines(options, lines) : undefined;
   const { headerLines, definedNames } = headersOf(lines, definitions);
@@ -451,7 +452,7 @@ function excerptBodies(
   const costOfLine = (line: number): number => {
     let cost = lineCost.get(line);
     if (cost === undefined) {
-      cost = counter.count(`${formatLine(line, width, clip(lines[line - 1]!, maxLength))}\n`);
+      cost = counter.count(`${formatLine(line, clip(lines[line - 1]!, maxLength))}\n`);
       lineCost.set(line, cost);
     }
     return cost;
@@ -485,7 +486,7 @@ function excerptBodies(
   if (total <= wholeFileLines) {
     shown.fill(1, 1, total + 1);
     if (options.maxTokens === undefined || costOf(spansOf(shown)) <= options.maxTokens) {
-      return renderBodies(options.path, lines, spansOf(shown), width, maxLength, hitLines, matched);
+      return renderBodies(options.path, lines, spansOf(shown), maxLength, hitLines, matched);
     }
     shown.fill(0);
   }
@@ -549,7 +550,7 @@ function excerptBodies(
     narrowWindow(shown, best, context, headers, (marks) => costOf(spansOf(marks)) <= maxTokens);
   }
 
-  return renderBodies(options.path, lines, spansOf(shown), width, maxLength, hitLines, matched);
+  return renderBodies(options.path, lines, spansOf(shown), maxLength, hitLines, matched);
 }
 
 /**
@@ -578,7 +579,6 @@ export function renderBodies(
   path: string,
   lines: string[],
   spans: LineSpan[],
-  width: number,
   maxLength: number,
   hitLines: number[],
   matched: TaskIdentifier[],
@@ -590,7 +590,7 @@ export function renderBodies(
   for (const span of spans) {
     if (span.start > previousEnd + 1) rendered.push(formatElision(previousEnd + 1, span.start - 1));
     for (let line = span.start; line <= span.end; line += 1) {
-      rendered.push(formatLine(line, width, clip(lines[line - 1]!, maxLength)));
+      rendered.push(formatLine(line, clip(lines[line - 1]!, maxLength)));
       shownLines += 1;
     }
     previousEnd = span.end;

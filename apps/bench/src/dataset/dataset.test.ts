@@ -55,14 +55,14 @@ describe('shownLinesByFile', () => {
   it('reads the numbered lines of each file block, blank lines included', () => {
     const text = [
       '<repo-map>',
-      '  12 | not a file line',
+      '12\tnot a file line',
       '</repo-map>',
       '',
       '<file path="a &amp; b.py" lines="60-62" of="90">',
       '... (lines 1-59 not shown)',
-      '60 |     del merged[k]',
-      '61 |',
-      '62 |     return merged',
+      '60\t    del merged[k]',
+      '61',
+      '62\t    return merged',
       '... (lines 63-90 not shown)',
       '</file>',
     ].join('\n');

@@ -2,7 +2,7 @@
 // read back from the pack text itself (not from what the packer says it placed).
 
 const FILE_OPEN = /^<file path="([^"]*)"[^>]*>$/;
-const NUMBERED_LINE = /^\s*(\d+) \|(?: |$)/;
+const NUMBERED_LINE = /^(\d+)(?:\t|$)/;
 
 function unescapeAttribute(value: string): string {
   return value

@@ -68,7 +68,7 @@ describe('ctxkit pack', () => {
     const files = document.sections.find((section: { kind: string }) => section.kind === 'files');
     expect(files.items[0].name).toBe('src/retry.ts');
     expect(document.text).toContain('Run `npm test` before you finish.');
-    expect(document.text).toContain('15 |       await sleep(options.delayMs * 2 ** attempt);');
+    expect(document.text).toContain('15\t      await sleep(options.delayMs * 2 ** attempt);');
     expect(document.text.endsWith(`<task>\n${TASK}\n</task>\n`)).toBe(true);
     const second = await runInProcess(args, root);
     expect(second.stdout).toBe(first.stdout);
