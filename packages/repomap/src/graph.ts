@@ -42,7 +42,8 @@ export interface ReferenceGraph {
  * changes; the constants are listed so retuning one can never leave a stale graph in a cache.
  */
 export const GRAPH_VERSION = [
-  1,
+  // 2: a C or C++ prototype no longer defines a function whose body the tree has (index-facts.ts).
+  2,
   COMPOUND_IDENTIFIER_MULTIPLIER,
   COMPOUND_IDENTIFIER_MIN_LENGTH,
   PRIVATE_IDENTIFIER_MULTIPLIER,

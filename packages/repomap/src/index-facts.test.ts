@@ -77,6 +77,51 @@ describe('index facts', () => {
     expect([...index.facts.definitionFiles]).toEqual([0, 1, 2]);
   });
 
+  it('take a C or C++ function to be defined where its body is, not where a prototype declares it', () => {
+    const file = (definitions: FileScan['definitions']): FileScan => ({
+      definitions,
+      references: { names: [], counts: [] },
+    });
+    const prototype = (name: string) => ({
+      name,
+      kind: 'function' as const,
+      line: 1,
+      signature: `${name}();`,
+    });
+    const body = (name: string) => ({
+      name,
+      kind: 'function' as const,
+      line: 3,
+      endLine: 9,
+      signature: name,
+    });
+    const index = indexScans([
+      // `server.h` declares three functions: `stream_new` has its body in `t_stream.c`, `only_declared`
+      // has none anywhere, `py_helper`'s body is Python (not the C function the header declares).
+      {
+        path: 'src/server.h',
+        scan: file([prototype('stream_new'), prototype('only_declared'), prototype('py_helper')]),
+      },
+      { path: 'src/t_stream.c', scan: file([prototype('stream_new'), body('stream_new')]) },
+      { path: 'tools/helper.py', scan: file([body('py_helper')]) },
+      // A struct and a prototype of one name: the struct still defines it.
+      {
+        path: 'src/types.h',
+        scan: file([
+          prototype('stream_new'),
+          { name: 'stream_new', kind: 'struct', line: 5, signature: 's' },
+        ]),
+      },
+      // Outside C and C++ a declaration without a body stays a definition (interfaces, `.d.ts`).
+      { path: 'types/stream.d.ts', scan: file([prototype('stream_new')]) },
+    ]);
+    const definersOf = (name: string) =>
+      pathsAt(index.paths, index.facts.definers.files, index.facts.definers.start, index.names.indexOf(name));
+    expect(definersOf('stream_new')).toEqual(['src/t_stream.c', 'src/types.h', 'types/stream.d.ts']);
+    expect(definersOf('only_declared')).toEqual(['src/server.h']);
+    expect(definersOf('py_helper')).toEqual(['src/server.h', 'tools/helper.py']);
+  });
+
   it('are computed once and kept by their own index only', () => {
     const files = [{ path: 'a.ts', scan: { definitions: [], references: { names: ['x'], counts: [2] } } }];
     const index = indexScans(files);

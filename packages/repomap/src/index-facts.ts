@@ -11,7 +11,9 @@
 import { isAuxiliaryPath, isDeclarationPath } from './auxiliary-files.js';
 import { splitIdentifier } from './query.js';
 import { PATH_SUBWORD_OCCURRENCES } from './ranking-policy.js';
-import type { TreeColumns } from './tree-index.js';
+import { languageForPath } from './scanners/languages.js';
+import { DEFINITION_KINDS, NO_END_LINE, type TreeColumns } from './tree-index.js';
+import type { DefinitionKind } from './types.js';
 
 /** Per name id, the files defining it: `files[start[id]] …` up to `start[id + 1]`, ascending, unique. */
 export interface Definers {
@@ -59,7 +61,10 @@ export class IndexFacts {
 
   constructor(private readonly columns: TreeColumns) {}
 
-  /** Which files define each name (a name defined twice in one file lists the file once). */
+  /**
+   * Which files define each name (a name defined twice in one file lists the file once); a C or
+   * C++ prototype is not a definition where a C or C++ body exists (see {@link countsAsDefinition}).
+   */
   get definers(): Definers {
     this.known.definers ??= definersOf(this.columns);
     return this.known.definers;
@@ -98,13 +103,58 @@ export class IndexFacts {
   }
 }
 
+const CALLABLE_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method', 'constructor']);
+
+/**
+ * Per definition position, 1 when it makes its file a definer of its name. A C or C++ function
+ * declared without a body (a prototype in a header, a forward declaration) does not, when a C or
+ * C++ file of the tree gives the function's body: the header that declares every function of a
+ * module is where none of them is written, and as their definer it would collect the definition
+ * seeds and the reference edges of all of them (on the development sets it put `server.h` above
+ * the `.c` file the fix touched). Without a body anywhere, the prototype is all there is and counts.
+ * Only C and C++: elsewhere a bodiless declaration (an interface method, a `.d.ts` signature) is an
+ * API of its own that fixes do change.
+ */
+function countsAsDefinition(index: TreeColumns): Uint8Array {
+  const counts = new Uint8Array(index.defName.length).fill(1);
+  const cFamily = index.paths.map((path) => {
+    const language = languageForPath(path);
+    return language === 'c' || language === 'cpp';
+  });
+  const isCallable = (position: number) => CALLABLE_KINDS.has(DEFINITION_KINDS[index.defKind[position]!]!);
+  const hasBody = new Uint8Array(index.names.length);
+  forEachCDefinition(index, cFamily, (position) => {
+    if (isCallable(position) && index.defEndLine[position] !== NO_END_LINE)
+      hasBody[index.defName[position]!] = 1;
+  });
+  forEachCDefinition(index, cFamily, (position) => {
+    const prototype = isCallable(position) && index.defEndLine[position] === NO_END_LINE;
+    if (prototype && hasBody[index.defName[position]!]) counts[position] = 0;
+  });
+  return counts;
+}
+
+function forEachCDefinition(
+  index: TreeColumns,
+  cFamily: readonly boolean[],
+  visit: (position: number) => void,
+) {
+  for (let file = 0; file < index.paths.length; file++) {
+    if (!cFamily[file]) continue;
+    for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++)
+      visit(position);
+  }
+}
+
 function definersOf(index: TreeColumns): Definers {
   const nameCount = index.names.length;
   const fileCount = index.paths.length;
+  const defines = countsAsDefinition(index);
   const counts = new Int32Array(nameCount + 1);
   const lastFile = new Int32Array(nameCount).fill(-1);
   for (let file = 0; file < fileCount; file++) {
     for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
+      if (!defines[position]) continue;
       const id = index.defName[position]!;
       if (lastFile[id] !== file) {
         lastFile[id] = file;
@@ -118,6 +168,7 @@ function definersOf(index: TreeColumns): Definers {
   lastFile.fill(-1);
   for (let file = 0; file < fileCount; file++) {
     for (let position = index.defStart[file]!; position < index.defStart[file + 1]!; position++) {
+      if (!defines[position]) continue;
       const id = index.defName[position]!;
       if (lastFile[id] !== file) {
         lastFile[id] = file;
