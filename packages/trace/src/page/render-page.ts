@@ -1,5 +1,5 @@
 import { TRACE_SECTION_ORDER, type TraceProblem, type TraceRecord } from '../types.js';
-import { tracePageScript } from './client.js';
+import { escapeHtml, TRACE_PAGE_FUNCTIONS, tracePageScript } from './client.js';
 import { pageData, scriptJson } from './page-data.js';
 import { PAGE_STYLES } from './styles.js';
 
@@ -16,9 +16,12 @@ export interface TracePageOptions {
   events?: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+// The page's functions side by side inside one arrow, so none becomes a global; the entry point is
+// called by its text, not its name, which a bundler may have changed.
+const PAGE_SCRIPT = `(() => {
+${TRACE_PAGE_FUNCTIONS.map((fn) => fn.toString()).join('\n')}
+(${tracePageScript.toString()})();
+})();`;
 
 const FILTERS: [string, string][] = [
   ['all', 'every request'],
@@ -71,7 +74,7 @@ export function renderTracePage(records: readonly TraceRecord[], options: TraceP
 <section id="detail" aria-label="Selected request"></section>
 </main>
 <script id="trace-data" type="application/json">${scriptJson(data)}</script>
-<script>(${tracePageScript.toString()})();</script>
+<script>${PAGE_SCRIPT}</script>
 </body>
 </html>
 `;
