@@ -4,16 +4,16 @@
  * itself, so file text never crosses threads, and neither does an object per definition.
  */
 import { parentPort } from 'node:worker_threads';
-import { scanFile } from './scan-file.js';
+import { scanFileSync } from './scan-file.js';
 import type { ScanBatch, ScanBatchResult } from './scan-pool.js';
 import { TreeIndexBuilder, toPortable } from './tree-index.js';
 
-parentPort?.on('message', async (batch: ScanBatch) => {
+parentPort?.on('message', (batch: ScanBatch) => {
   const builder = new TreeIndexBuilder();
   const files: number[] = [];
   const skipped: Record<number, string> = {};
   for (const [offset, task] of batch.tasks.entries()) {
-    const outcome = await scanFile(task.absolutePath, task.language);
+    const outcome = scanFileSync(task.absolutePath, task.language);
     if ('skipped' in outcome) {
       files.push(-1);
       skipped[offset] = outcome.skipped;
