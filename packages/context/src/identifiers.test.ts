@@ -29,6 +29,23 @@ describe('extractIdentifiers', () => {
     ]);
   });
 
+  it("reads no name from a web address's host and path, but keeps its query parameters", () => {
+    const task =
+      'See [the repro](https://github.com/radicle-dev/tracing-bug/blob/master/Cargo.lock) and ' +
+      '<https://docs.rs/tracing/latest/tracing/attr.instrument.html>: the card at ' +
+      'https://stats.example.app/api?username=someone&show_icons=true#top ignores hide_border.';
+    expect(extractIdentifiers(task).map((identifier) => identifier.name)).toEqual([
+      'See',
+      'repro',
+      'card',
+      'username',
+      'someone',
+      'show_icons',
+      'ignores',
+      'hide_border',
+    ]);
+  });
+
   it('keeps a two-letter name written as code, and drops it in prose', () => {
     expect(extractIdentifiers('close the `db` handle in io code')).toEqual([
       { name: 'close', strong: false },

@@ -23,4 +23,4 @@ export {
   invalidOptionDetail,
   isInvalidOptionError,
 } from './invalid-option.js';
-export { withoutHtmlComments } from './task-text.js';
+export { withoutHtmlComments, withoutWebAddresses } from './task-text.js';

@@ -36,3 +36,20 @@ export function withoutHtmlComments(text: string): string {
   }
   return out + text.slice(at);
 }
+
+// A web address: up to whitespace or a closing bracket or quote (`[text](url)`, `<url>`, `"url"`).
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s)\]>'"`]+/g;
+
+/**
+ * `text` with each web address's host and path replaced by its query string's words. The host and
+ * path name a web page (`github.com/org/repo/issues/12`, a docs page), not code, and as words they
+ * match every line that names the project or links the same site; the query's parameter names
+ * (`?show_icons=true&hide=prs`) are often the option names the code reads. Readers that want the
+ * paths a link names (a `blob/…/file.rs#L80` link) read the original text.
+ */
+export function withoutWebAddresses(text: string): string {
+  return text.replace(WEB_ADDRESS, (address) => {
+    const query = /\?([^#]*)/.exec(address)?.[1];
+    return query === undefined ? ' ' : ` ${query.replace(/[=&]/g, ' ')} `;
+  });
+}

@@ -20,6 +20,18 @@ describe('analyzeQuery', () => {
     expect(analysis.identifiers.map((identifier) => identifier.name)).toEqual(['fails', 'parseHeader']);
   });
 
+  it("reads a link's file path as a mention but no name from its host and path", () => {
+    const analysis = analyzeQuery(
+      'parseHeader fails, see https://github.com/acme/widgets/blob/main/src/header_parser.rs#L80',
+    );
+    expect(analysis.identifiers.map((identifier) => identifier.name)).toEqual(['fails', 'parseHeader']);
+    expect(analysis.paths).toContainEqual({
+      segments: ['github.com', 'acme', 'widgets', 'blob', 'main', 'src', 'header_parser'],
+      form: 'path',
+      hasExtension: true,
+    });
+  });
+
   it('weights code-like and backticked identifiers above prose and drops stopwords', () => {
     const analysis = analyzeQuery(
       'The `Session.resolve_redirects` method copies the request; the redirect breaks.',

@@ -4,7 +4,7 @@
  * matching against a tree happens in `seeds/` and `rank-files.ts`.
  */
 
-import { withoutHtmlComments } from '@ctxkit/internal';
+import { withoutHtmlComments, withoutWebAddresses } from '@ctxkit/internal';
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
 import { MAX_TASK_WORD_LENGTH } from './word-filter.js';
 
@@ -149,7 +149,10 @@ function extractPathMentions(text: string): PathMention[] {
 /** Analyzes a task text. Deterministic; the order of the input's words never leaks except in `paths`. */
 export function analyzeQuery(task: string): QueryAnalysis {
   // An issue template's hidden comments say nothing about this task (see withoutHtmlComments).
-  const text = withoutHtmlComments(task);
+  const full = withoutHtmlComments(task);
+  // Names are read without links' hosts and paths (see withoutWebAddresses); the paths a link names
+  // (`blob/main/src/a.rs#L8`) are still read as path mentions, from the full text.
+  const text = withoutWebAddresses(full);
   const ranges = codeRanges(text);
   const counts = new Map<string, { count: number; inCode: boolean }>();
   let rangeIndex = 0;
@@ -187,6 +190,6 @@ export function analyzeQuery(task: string): QueryAnalysis {
   return {
     identifiers,
     subwords: [...subwords].sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0)),
-    paths: extractPathMentions(text),
+    paths: extractPathMentions(full),
   };
 }
