@@ -264,7 +264,13 @@ export function composePack(options: ComposePackOptions): ComposedPack {
   // once more when the map, yielding to the files shown, leaves more.
   const planned: PlannedFile[] = files.map((file) => {
     const definitions = symbolsByPath.get(file.path);
-    return { path: file.path, text: file.text, ...(definitions ? { definitions } : {}) };
+    const score = rankOf.get(file.path);
+    return {
+      path: file.path,
+      text: file.text,
+      ...(definitions ? { definitions } : {}),
+      ...(score !== undefined ? { score } : {}),
+    };
   });
   const plan = (room: number) =>
     planExcerpts({

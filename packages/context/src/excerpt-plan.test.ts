@@ -44,6 +44,47 @@ function expectRealLines(text: string, source: string) {
 }
 
 describe('planExcerpts', () => {
+  it("follows the ranking's scores: a file scored far below the first waits for the first's bodies", () => {
+    // Two bodies call `resolve_alias` in the first file (four times, once), one in the second (four times).
+    const module = (bodies: [string, number][]) => {
+      const out: string[] = [];
+      for (const [name, hits] of bodies) {
+        out.push(`def ${name}(value):`);
+        for (let line = 0; line < 12; line += 1)
+          out.push(line < hits ? `    value = resolve_alias(value, ${line})` : `    value = value + ${line}`);
+        out.push('    return value', '', '');
+      }
+      for (let index = 0; index < 40; index += 1)
+        out.push(`def filler_${index}(value):`, '    return value + 1', '', '');
+      return out.join('\n');
+    };
+    const first = {
+      path: 'pkg/aliases.py',
+      text: module([
+        ['first_pass', 4],
+        ['second_pass', 1],
+      ]),
+    };
+    const second = { path: 'pkg/other.py', text: module([['other_pass', 4]]) };
+    const plan = (scores?: [number, number]) =>
+      planExcerpts({
+        files: scores
+          ? [
+              { ...first, score: scores[0] },
+              { ...second, score: scores[1] },
+            ]
+          : [first, second],
+        query: 'resolve_alias loses the alias',
+        budget: 300,
+        tokenizer,
+      }).excerpts.map((excerpt) => excerpt.spans.map((span) => [span.start, span.end]));
+    // By rank alone the second file is worth half the first: its body beats the first's weaker one.
+    expect(plan()).toEqual([[[1, 14]], [[1, 14]]]);
+    expect(plan([2, 1.5])).toEqual(plan());
+    // Scored at a tenth of the first, it gets its glimpse only, after both of the first's bodies.
+    expect(plan([1, 0.1])).toEqual([[[1, 30]], [[1, 3]]]);
+  });
+
   it('shows the places the task points at: a frame by its function, a file:line, a quoted line', () => {
     const text = longModule(120, 'normalize_header');
     const lines = splitLines(text);

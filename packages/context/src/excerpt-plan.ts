@@ -37,6 +37,12 @@ export interface PlannedFile {
   text: string;
   /** Scanner definitions (with `endLine`, bodies are exact); generic header recognition without them. */
   definitions?: ExcerptDefinition[];
+  /**
+   * The ranking's score for the file (any scale, higher is more relevant). Given for the first
+   * file, a file scoring far below it is discounted by its share of the first's score (see
+   * `scoreRatio` in excerpt-views.ts); without scores, by its rank alone.
+   */
+  score?: number;
 }
 
 /** Input of {@link planExcerpts}. */
@@ -126,6 +132,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
   );
   const models: FileModel[] = [];
   const views: View[] = [];
+  const firstScore = options.files[0]?.score;
   options.files.forEach((file, index) => {
     const { model, lineHits, pointed } = modelFile(
       file,
@@ -137,7 +144,16 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     models.push(model);
     if (model.hitLines.length === 0) return;
     views.push(
-      ...fileViews({ file: index, model, lineHits, pointed, weights: task.weights, budget, context }),
+      ...fileViews({
+        file: index,
+        model,
+        lineHits,
+        pointed,
+        weights: task.weights,
+        budget,
+        context,
+        ...scoreRatio(file.score, firstScore),
+      }),
     );
   });
   const render = (model: FileModel): Excerpt => {
@@ -156,6 +172,13 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
       reason: fitted.declined ? 'nothing-else-fits' : 'everything-shown',
     },
   };
+}
+
+/** A file's score over the first file's, when both are usable (finite, the first above 0). */
+function scoreRatio(score: number | undefined, first: number | undefined): { scoreRatio?: number } {
+  if (score === undefined || first === undefined || !(first > 0) || !Number.isFinite(first)) return {};
+  if (!Number.isFinite(score)) return {};
+  return { scoreRatio: Math.max(0, score) / first };
 }
 
 function readTask(options: PlanExcerptsOptions): TaskReading {

@@ -28,7 +28,8 @@ export function compareViews(a: View, b: View): number {
   return b.priority - a.priority || a.file - b.file || (a.lines[0] ?? 0) - (b.lines[0] ?? 0);
 }
 
-// How fast relevance is discounted down the ranking: file r's views are worth 1 / (1 + r)^RANK_DECAY.
+// How fast relevance is discounted down the ranking: file r's views are worth 1 / (1 + r)^RANK_DECAY,
+// or less when the ranking scored the file far below the first (see ViewInput.scoreRatio).
 const RANK_DECAY = 1;
 // Every file with a hit first gets a glimpse (its best hit, one line either side): the ranking is
 // right at the top five far more often than at the top one, so a glimpse of several files beats
@@ -82,6 +83,13 @@ export interface ViewInput {
   budget: number;
   /** Lines on each side of a hit in a window. */
   context: number;
+  /**
+   * The file's ranking score over the first file's, when the ranking gave scores. A file the
+   * ranking scored at a fifth of the first is worth a fifth of it, though its rank alone would make
+   * it worth half: at a small budget, the top file's bodies then come before a weak file's. It never
+   * raises a file above its rank's discount, so near-ties keep sharing the budget as before.
+   */
+  scoreRatio?: number;
 }
 
 /** The lines of a file and its definitions' headers, for building views of it. */
@@ -156,7 +164,8 @@ export function fileViews(input: ViewInput): View[] {
       priority: 0,
     });
   }
-  const ranked = prioritized(offered, top, 1 / (1 + file) ** RANK_DECAY);
+  const discount = Math.min(1 / (1 + file) ** RANK_DECAY, input.scoreRatio ?? 1);
+  const ranked = prioritized(offered, top, discount);
   const surroundings = ranked.flatMap((view) => (view.ring ? surroundingViews(view, total) : []));
   return [...ranked, ...surroundings, glimpseView(model.hitLines, scores, top, shape)];
 }
