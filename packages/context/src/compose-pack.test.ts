@@ -126,8 +126,10 @@ describe('planPack', () => {
     expect(planPack({ available: 26_044 })).toEqual({
       repoMapTokens: 3906,
       excerptTokens: 5208,
-      maxFiles: 20,
+      maxFiles: 40,
     });
+    expect(planPack({ available: 13_000 }).maxFiles).toBe(20);
+    expect(planPack({ available: 110_000 }).maxFiles).toBe(40);
     expect(planPack({ available: 1_000 })).toEqual({ repoMapTokens: 150, excerptTokens: 200, maxFiles: 6 });
   });
 

@@ -21,11 +21,14 @@ export const MAX_REPO_MAP_TOKENS = 8192;
 export const EXCERPT_SHARE = 0.2;
 const MIN_EXCERPT_TOKENS = 128;
 const MAX_EXCERPT_TOKENS = 6000;
-// Roughly one excerpt file per thousand tokens of pack, within sane bounds; even a small pack reads
-// six, since the gold file is in the top five far more often than first and a glimpse is cheap.
-const TOKENS_PER_EXCERPT_FILE = 1000;
+// One excerpt file per 650 tokens of pack, from six to forty. Even a small pack reads six, since the
+// file a task is about is in the ranking's top five far more often than first, and a glimpse (its
+// best hit, a line either side) costs a few dozen tokens. A large one reads up to forty: on the
+// development sets the top forty hold a file the real fix changed for 96% of issues (Python 99%)
+// against 90% (93%) for the top twenty, and twenty more glimpses take about 3% of a 32k pack.
+const TOKENS_PER_EXCERPT_FILE = 650;
 const MIN_EXCERPT_FILES = 6;
-const MAX_EXCERPT_FILES = 20;
+const MAX_EXCERPT_FILES = 40;
 
 /** The map must give back more than this factor of the excerpts' room for them to be planned again. */
 const REPLAN_GAIN = 1.03;
