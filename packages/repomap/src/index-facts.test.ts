@@ -61,6 +61,21 @@ describe('index facts', () => {
     );
   });
 
+  it('flag vendored code as auxiliary, and only whole directory names', () => {
+    const scan: FileScan = { definitions: [], references: { names: [], counts: [] } };
+    const paths = [
+      'deps/hiredis/sds.c',
+      'src/deps.c',
+      'src/third_party/zlib/inflate.c',
+      'src/vendored/six.py',
+      'src/vendorize/core.py',
+      'vendor/github.com/pkg/errors/errors.go',
+    ];
+    const index = indexScans(paths.map((path) => ({ path, scan })));
+    expect(index.paths).toEqual(paths);
+    expect([...index.facts.auxiliary]).toEqual([1, 0, 1, 1, 0, 1]);
+  });
+
   it('flag test and declaration files and give each definition its file', () => {
     const scan = (name: string): FileScan => ({
       definitions: [{ name, kind: 'function', line: 1, signature: name }],

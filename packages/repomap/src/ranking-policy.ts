@@ -69,8 +69,8 @@ export const SEEDED_DAMPING = 0.3;
 export const UNSEEDED_DAMPING = 0.85;
 
 /**
- * Tests, examples, docs and benchmarks rarely hold the code a task is about, and in a map they
- * crowd out the library itself, so their final score is scaled down.
+ * Tests, examples, docs, benchmarks and vendored code rarely hold the code a task is about, and in
+ * a map they crowd out the library itself, so their final score is scaled down.
  */
 export const AUXILIARY_FILE_MULTIPLIER = 0.2;
 
