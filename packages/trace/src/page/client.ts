@@ -1,76 +1,25 @@
 /*
  * The page's script. It runs in the browser, embedded as the text of tracePageScript and of the
  * functions in TRACE_PAGE_FUNCTIONS (`fn.toString()`, side by side in one scope), so each may call
- * the others by name but must refer to nothing else of this module: no imports, no module-level
- * values (types are erased). Their mutable state is one object, passed explicitly. It reads the data
+ * the others by name but must refer to nothing else of this module: no value imports, no
+ * module-level values (types, imported or not, are erased). Their mutable state is one object, passed explicitly. It reads the data
  * the page embeds, draws the timeline and the selected request, and in a live view appends the
  * records the server streams.
  */
 
-type Message = { role: string; name?: string; tokens: number; hash: string; text: number };
-type Section = {
-  kind: string;
-  tokens: number;
-  items?: { name: string; tokens: number; truncated?: boolean }[];
-};
-type Stage = { stage: string; messages: number[]; tokensAfter: number; removed: number; digest?: Digest };
-type Digest = {
-  filesRead: string[];
-  filesEdited: string[];
-  commands: { command: string; status: string }[];
-  failedCalls: { tool: string; target: string; error: string }[];
-  decisions: string[];
-  droppedMessages: number;
-  toolCalls: number;
-};
-type FileEntry = {
-  path: string;
-  rank: number;
-  score?: number;
-  reasons: string[];
-  matched: string[];
-  mode: string;
-  lines: string;
-  of: number;
-  outcome: string;
-  tokens?: number;
-};
-type PageRecord = {
-  seq: number;
-  source: string;
-  kind: string;
-  time?: string;
-  label?: string;
-  model: { name: string; profile?: string; window?: number };
-  tokenizer: { name: string; exact: boolean };
-  budget: {
-    window: number;
-    available: number;
-    used: number;
-    reserves?: { [name: string]: number };
-    dropped?: { count: number; tokens: number };
-    truncated?: { count: number; tokens: number };
-  };
-  redacted: boolean;
-  tokens: number;
-  messages: Message[];
-  sections: Section[];
-  files?: FileEntry[];
-  dropped?: { kind: string; name: string; tokens: number }[];
-  compaction?: {
-    before: number;
-    after: number;
-    budget: number;
-    trigger: number;
-    target: number;
-    skipped?: string;
-    stages: Stage[];
-    digest?: Digest;
-    elidedResults?: number;
-  };
-  prefix: { previous: number | null; messages: number; tokens: number; brokeAt: number | null };
-};
-type Problem = { line: number; message: string };
+import type {
+  TraceDigest as Digest,
+  TraceFile as FileEntry,
+  TraceProblem as Problem,
+  TraceMessage as RawMessage,
+  TraceSection as Section,
+  TraceRecord,
+} from '../types.js';
+
+// The record types are the trace's own (type imports are erased, so the functions stay
+// self-contained); on the page a message's text is an index into the shared `texts` table.
+type Message = Omit<RawMessage, 'text'> & { text: number };
+type PageRecord = Omit<TraceRecord, 'messages'> & { messages: Message[] };
 type Data = {
   title: string;
   texts: string[];
@@ -79,7 +28,6 @@ type Data = {
   problems: Problem[];
   events?: string;
 };
-type RawMessage = { role: string; name?: string; tokens: number; hash: string; text?: string };
 type RawRecord = Omit<PageRecord, 'messages'> & { messages: RawMessage[] };
 
 /** What the page's functions share: the data, its elements, and what the reader has chosen. */
