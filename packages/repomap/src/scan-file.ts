@@ -3,7 +3,6 @@
  * lives only inside this function, so a whole tree is never held in memory at once.
  */
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { scanSource } from './scanners/index.js';
 import type { ScanLanguage } from './scanners/languages.js';
 import type { Definition } from './types.js';
@@ -61,23 +60,13 @@ export function scanBytes(bytes: Uint8Array, language: ScanLanguage): FileScanOu
   return { scan: { definitions: result.definitions, references: { names, counts } } };
 }
 
-/** Reads `absolutePath` and scans it; an unreadable file becomes a skip reason, never an exception. */
-export async function scanFile(absolutePath: string, language: ScanLanguage): Promise<FileScanOutcome> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(absolutePath);
-  } catch (error) {
-    return unreadable(error);
-  }
-  return scanBytes(bytes, language);
-}
-
 /**
- * {@link scanFile} blocking its thread: for a worker thread, whose only job is this. An async read
- * is four trips through libuv's thread pool (open, stat, read, close) that a worker scanning one
- * file at a time spends idle; a blocking read of a cached file costs a fraction of that.
+ * Reads `absolutePath` and scans it; an unreadable file becomes a skip reason, never an exception.
+ * The read blocks its thread: an async read is four trips through libuv's thread pool (open, stat,
+ * read, close) that cost more than a blocking read of a cached file, and a scan has nothing to do
+ * while it waits. The scan pool yields between batches of files instead.
  */
-export function scanFileSync(absolutePath: string, language: ScanLanguage): FileScanOutcome {
+export function scanFile(absolutePath: string, language: ScanLanguage): FileScanOutcome {
   let bytes: Buffer;
   try {
     bytes = readFileSync(absolutePath);

@@ -4,7 +4,7 @@
  * itself, so file text never crosses threads, and neither does an object per definition.
  */
 import { parentPort } from 'node:worker_threads';
-import { scanFileSync } from './scan-file.js';
+import { scanFile } from './scan-file.js';
 import type { ScanBatch, ScanBatchResult } from './scan-pool.js';
 import { TreeIndexBuilder, toPortable } from './tree-index.js';
 
@@ -13,7 +13,7 @@ parentPort?.on('message', (batch: ScanBatch) => {
   const files: number[] = [];
   const skipped: Record<number, string> = {};
   for (const [offset, task] of batch.tasks.entries()) {
-    const outcome = scanFileSync(task.absolutePath, task.language);
+    const outcome = scanFile(task.absolutePath, task.language);
     if ('skipped' in outcome) {
       files.push(-1);
       skipped[offset] = outcome.skipped;
