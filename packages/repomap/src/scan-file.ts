@@ -50,9 +50,16 @@ export function scanBytes(bytes: Uint8Array, language: ScanLanguage): FileScanOu
     return { skipped: 'not valid UTF-8 text' };
   }
   if (text.length >= MINIFIED_MIN_BYTES) {
+    // Counting stops once there are lines enough for a hand-written average: usually early in the file.
+    const enough = text.length / MINIFIED_AVERAGE_LINE_LENGTH;
     let lines = 1;
-    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
-    if (text.length / lines > MINIFIED_AVERAGE_LINE_LENGTH) return { skipped: 'minified or generated file' };
+    for (
+      let index = text.indexOf('\n');
+      index !== -1 && lines < enough;
+      index = text.indexOf('\n', index + 1)
+    )
+      lines++;
+    if (lines < enough) return { skipped: 'minified or generated file' };
   }
   const result = scanSource(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, language);
   const names = [...result.references.keys()].sort();
