@@ -66,6 +66,20 @@ describe('extractIdentifiers', () => {
     ]);
   });
 
+  it('reads a kebab-case rule or flag as the names code spells it, after the names written', () => {
+    expect(extractIdentifiers('Fix `yield-in-for-loop` and --max-files; a built-in default')).toEqual([
+      { name: 'loop', strong: true },
+      { name: 'max', strong: false },
+      { name: 'files', strong: false },
+      { name: 'built', strong: false },
+      { name: 'default', strong: false },
+      { name: 'yield_in_for_loop', strong: true },
+      { name: 'YieldInForLoop', strong: true },
+      { name: 'max_files', strong: true },
+      { name: 'MaxFiles', strong: true },
+    ]);
+  });
+
   it('is deterministic and returns names that occur in the text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (text) => {
@@ -74,7 +88,12 @@ describe('extractIdentifiers', () => {
         const keys = first.map((identifier) => identifier.name.toLowerCase());
         expect(new Set(keys).size).toBe(keys.length);
         for (const identifier of first) {
-          expect(text).toContain(identifier.name);
+          // Written in the text, or the code spelling of a kebab-case compound written there.
+          const kebab = identifier.name
+            .split(/_|(?=[A-Z])/)
+            .map((part) => part.toLowerCase())
+            .join('-');
+          expect(text.includes(identifier.name) || text.includes(kebab)).toBe(true);
           // Two letters only when written as code.
           if (identifier.name.length < 3) {
             expect(identifier.name.length).toBe(2);

@@ -1,4 +1,4 @@
-import { withoutHtmlComments, withoutWebAddresses } from '@ctxkit/internal';
+import { kebabNames, withoutHtmlComments, withoutWebAddresses } from '@ctxkit/internal';
 
 /**
  * Words that occur in task descriptions but name nothing in code. Plain English function words and
@@ -75,6 +75,17 @@ export function extractIdentifiers(task: string): TaskIdentifier[] {
     const existing = found.get(key);
     if (existing) existing.strong ||= strong;
     else found.set(key, { name, strong });
+  }
+  // A kebab-case rule or flag (`yield-in-for-loop`, `--max-files`) is found in code as
+  // `yield_in_for_loop` or `YieldInForLoop` / `yieldInForLoop` (one name, case aside): after the
+  // task's own names, in order of appearance.
+  for (const { spellings } of kebabNames(text)) {
+    for (const name of [spellings[0], spellings[2]]) {
+      const key = name.toLowerCase();
+      const existing = found.get(key);
+      if (existing) existing.strong = true;
+      else found.set(key, { name, strong: true });
+    }
   }
   // Insertion order is first appearance in `text`, which is deterministic.
   return [...found.values()];

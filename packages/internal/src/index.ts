@@ -23,4 +23,11 @@ export {
   invalidOptionDetail,
   isInvalidOptionError,
 } from './invalid-option.js';
-export { withoutHtmlComments, withoutWebAddresses } from './task-text.js';
+export {
+  codeRanges,
+  KEBAB_MIN_PROSE_PARTS,
+  type KebabName,
+  kebabNames,
+  withoutHtmlComments,
+  withoutWebAddresses,
+} from './task-text.js';

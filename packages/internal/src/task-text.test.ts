@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutHtmlComments, withoutWebAddresses } from './task-text.js';
+import { codeRanges, kebabNames, withoutHtmlComments, withoutWebAddresses } from './task-text.js';
 
 describe('withoutHtmlComments', () => {
   it('drops issue-template comments and keeps the rest as written', () => {
@@ -33,6 +33,54 @@ describe('withoutWebAddresses', () => {
   it('is linear: a megabyte-long address', () => {
     const started = Date.now();
     expect(withoutWebAddresses(`a https://${'x'.repeat(1_000_000)} b`)).toBe('a   b');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('codeRanges', () => {
+  it('finds backticked spans and fenced blocks, an unclosed fence running to the end', () => {
+    const text = 'a `b` c\n```\nd\n```\ne ```f';
+    expect(codeRanges(text).map(([start, end]) => text.slice(start, end))).toEqual([
+      '`b`',
+      '```\nd\n```',
+      '```f',
+    ]);
+  });
+});
+
+describe('kebabNames', () => {
+  const spelled = (text: string) => kebabNames(text).map((name) => name.spellings);
+
+  it('spells a compound as snake_case, camelCase and PascalCase', () => {
+    expect(spelled('Fixing `yield-in-for-loop` (UP028) fails')).toEqual([
+      ['yield_in_for_loop', 'yieldInForLoop', 'YieldInForLoop'],
+    ]);
+    expect(spelled('Add a --max-files option')).toEqual([['max_files', 'maxFiles', 'MaxFiles']]);
+  });
+
+  it('reads a two-word compound only as a flag or as code: in prose it is a hyphenated word', () => {
+    expect(spelled('a built-in, well-known and opt-in default')).toEqual([]);
+    expect(
+      kebabNames('set `cluster-yes` or -x-y, and negate-equal-op too').map((name) => [
+        name.compound,
+        name.inCode,
+      ]),
+    ).toEqual([
+      ['cluster-yes', true],
+      ['x-y', false],
+      ['negate-equal-op', false],
+    ]);
+  });
+
+  it('reads one run as one compound: never a piece of a longer hyphenated or underscored run', () => {
+    expect(spelled('pytest-7.2 and a_b-c-d and Foo-bar-baz and x--y-z')).toEqual([]);
+    expect(kebabNames('see config-file-path.').map((name) => name.compound)).toEqual(['config-file-path']);
+  });
+
+  it('is linear and skips a compound too long to be a name: a megabyte of hyphenated words', () => {
+    const started = Date.now();
+    expect(kebabNames(`${'ab-'.repeat(350_000)}x`)).toEqual([]);
+    expect(kebabNames(`${'ab-'.repeat(350_000)}_`)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

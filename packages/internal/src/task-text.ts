@@ -53,3 +53,71 @@ export function withoutWebAddresses(text: string): string {
     return query === undefined ? ' ' : ` ${query.replace(/[=&]/g, ' ')} `;
   });
 }
+
+/**
+ * Ranges of `text` inside fenced code blocks or backticks, as [start, end) pairs in order: what the
+ * author marked as code. An unclosed fence runs to the end of the text.
+ */
+export function codeRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const pattern = /```[\s\S]*?(?:```|$)|`[^`\n]+`/g;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges;
+}
+
+// A kebab-case compound: lower-case words joined by hyphens, maybe a `--flag`. Not inside a longer
+// hyphenated or underscored run, so one run is one compound and the scan stays linear.
+const KEBAB_COMPOUND = /(?<![\w-])(--?)?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w-])/g;
+
+/**
+ * A hyphenated word of prose (`built-in`, `well-known`, `opt-in`) has two parts and names nothing;
+ * a compound of at least this many parts (`yield-in-for-loop`) is a name even outside code.
+ */
+export const KEBAB_MIN_PROSE_PARTS = 3;
+
+/** Longer compounds are pasted data, not names (the same bound as a task word's). */
+const MAX_KEBAB_LENGTH = 256;
+
+/** A kebab-case compound of a task, spelled as code would spell it. */
+export interface KebabName {
+  /** The compound as written, without a flag's dashes (`max-files`). */
+  compound: string;
+  /** Where it starts in the text. */
+  index: number;
+  /** Written inside backticks or a fenced code block. */
+  inCode: boolean;
+  /** `max_files`, `maxFiles`, `MaxFiles`: the spellings code gives the same words. */
+  spellings: [snake: string, camel: string, pascal: string];
+}
+
+/**
+ * The kebab-case compounds of `text` that name code in another spelling: a rule's id
+ * (`yield-in-for-loop` → `YieldInForLoop`), a flag (`--max-files` → `maxFiles`, `max_files`), a
+ * configuration key. Only compounds written as a flag, as code, or of at least
+ * {@link KEBAB_MIN_PROSE_PARTS} parts count. Linear in the text's length.
+ */
+export function kebabNames(text: string): KebabName[] {
+  const ranges = codeRanges(text);
+  const names: KebabName[] = [];
+  let range = 0;
+  for (const match of text.matchAll(KEBAB_COMPOUND)) {
+    const compound = match[2]!;
+    if (compound.length > MAX_KEBAB_LENGTH) continue;
+    const index = match.index;
+    while (range < ranges.length && ranges[range]![1] <= index) range++;
+    const inCode = range < ranges.length && ranges[range]![0] <= index;
+    const parts = compound.split('-');
+    if (!inCode && match[1] === undefined && parts.length < KEBAB_MIN_PROSE_PARTS) continue;
+    const capital = (part: string) => part.charAt(0).toUpperCase() + part.slice(1);
+    const tail = parts.slice(1).map(capital).join('');
+    names.push({
+      compound,
+      index,
+      inCode,
+      spellings: [parts.join('_'), parts[0] + tail, capital(parts[0]!) + tail],
+    });
+  }
+  return names;
+}

@@ -32,6 +32,22 @@ describe('analyzeQuery', () => {
     });
   });
 
+  it('reads a kebab-case rule or flag as the names code spells it, without counting its words twice', () => {
+    const analysis = analyzeQuery('The fix for `yield-in-for-loop` fails; a built-in --max-files flag too.');
+    const names = analysis.identifiers.map((identifier) => identifier.name);
+    expect(names).toEqual(expect.arrayContaining(['YieldInForLoop', 'yieldInForLoop', 'yield_in_for_loop']));
+    expect(names).toEqual(expect.arrayContaining(['MaxFiles', 'maxFiles', 'max_files']));
+    // A two-word hyphenation in prose is English, not a name.
+    expect(names).not.toContain('builtIn');
+    // Written as code, the compound marks a name; a flag in prose does not.
+    const marked = (name: string) =>
+      analysis.identifiers.find((identifier) => identifier.name === name)?.marked;
+    expect(marked('YieldInForLoop')).toBe(true);
+    expect(marked('maxFiles')).toBe(false);
+    // Each word once, at its own weight (2 in backticks): the spellings add none.
+    expect(Object.fromEntries(analysis.subwords)).toMatchObject({ loop: 2, yield: 2, max: 1 });
+  });
+
   it('weights code-like and backticked identifiers above prose and drops stopwords', () => {
     const analysis = analyzeQuery(
       'The `Session.resolve_redirects` method copies the request; the redirect breaks.',

@@ -4,7 +4,7 @@
  * matching against a tree happens in `seeds/` and `rank-files.ts`.
  */
 
-import { withoutHtmlComments, withoutWebAddresses } from '@ctxkit/internal';
+import { codeRanges, kebabNames, withoutHtmlComments, withoutWebAddresses } from '@ctxkit/internal';
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
 import { MAX_TASK_WORD_LENGTH } from './word-filter.js';
 
@@ -93,16 +93,6 @@ function isStructuredLikeCode(name: string): boolean {
   return /_/.test(name.replace(/^_+|_+$/g, '')) || /[a-z][A-Z]/.test(name) || /^[A-Z]{2,}[a-z]/.test(name);
 }
 
-/** Ranges of `text` inside backticks or fenced code blocks, as [start, end) pairs in order. */
-function codeRanges(text: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  const pattern = /```[\s\S]*?(?:```|$)|`[^`\n]+`/g;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    ranges.push([match.index, match.index + match[0].length]);
-  }
-  return ranges;
-}
-
 /** The longest token read as a path mention (the common PATH_MAX). */
 const MAX_PATH_MENTION_LENGTH = 4096;
 
@@ -171,6 +161,22 @@ export function analyzeQuery(task: string): QueryAnalysis {
     } else counts.set(name, { count: 1, inCode });
   }
 
+  // A kebab-case compound (`yield-in-for-loop`, `--max-files`) names code spelled another way
+  // (`YieldInForLoop`, `max_files`): its spellings are identifiers too. Their words are already
+  // counted as the compound's own words, so they add no subwords; and they mark a name only when
+  // the compound is written as code, since a flag a task asks to add may be a member elsewhere.
+  const spellings = new Set<string>();
+  for (const { inCode, spellings: names } of kebabNames(text)) {
+    for (const name of names) {
+      if (!counts.has(name)) spellings.add(name);
+      const entry = counts.get(name);
+      if (entry) {
+        entry.count++;
+        entry.inCode ||= inCode;
+      } else counts.set(name, { count: 1, inCode });
+    }
+  }
+
   const identifiers: QueryIdentifier[] = [];
   const subwords = new Map<string, number>();
   for (const [name, { count, inCode }] of counts) {
@@ -180,7 +186,9 @@ export function analyzeQuery(task: string): QueryAnalysis {
     let weight = 1 + Math.log(count);
     if (codeLike) weight *= CODE_LIKE_WEIGHT;
     if (inCode) weight *= CODE_SPAN_WEIGHT;
-    identifiers.push({ name, weight, marked: inCode || isStructuredLikeCode(name) });
+    const spelled = spellings.has(name);
+    identifiers.push({ name, weight, marked: inCode || (!spelled && isStructuredLikeCode(name)) });
+    if (spelled) continue;
     for (const word of splitIdentifier(name)) {
       if (word.length < MIN_IDENTIFIER_LENGTH || STOPWORDS.has(word)) continue;
       subwords.set(word, (subwords.get(word) ?? 0) + weight);

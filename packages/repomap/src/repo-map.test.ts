@@ -86,6 +86,37 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     expect((await rank('index.d.ts: parseHeader should return Header | undefined'))[0]).toBe('index.d.ts');
   });
 
+  it('finds the definer of a kebab-case rule id written as code (`yield-in-for-loop` is YieldInForLoop)', async () => {
+    const { makeTree } = await import('./test-tree.js');
+    const root = makeTree(
+      {
+        'rules/upgrade.rs':
+          'pub struct YieldInForLoop;\n\nimpl Violation for YieldInForLoop {\n    fn message(&self) -> String {\n        "Replace with a delegation".to_string()\n    }\n}\n',
+        'checkers/loop_rules.rs':
+          'pub fn check_loop(stmt: &Stmt) {\n    // every rule on a for loop, a loop over a tuple\n    check_tuple_loop(stmt);\n}\n\npub fn check_tuple_loop(stmt: &Stmt) {}\n',
+        ...Object.fromEntries(
+          ['Sort', 'Format', 'Import', 'Print', 'Assert', 'Lambda', 'Global', 'Compare'].map((name) => [
+            `rules/${name.toLowerCase()}.rs`,
+            `pub struct Unused${name};\n\nimpl Violation for Unused${name} {}\n`,
+          ]),
+        ),
+      },
+      'kebab',
+      temporaryDirectories,
+    );
+    const { ranking } = await buildRepoMap({
+      root,
+      cache: false,
+      query: 'The fix for `yield-in-for-loop` fails when a loop is over a tuple',
+      tokenizer,
+    });
+    // First, and for defining the rule's struct, not only for sharing its words.
+    expect(ranking[0]).toMatchObject({
+      path: 'rules/upgrade.rs',
+      reasons: expect.arrayContaining(['definition']),
+    });
+  });
+
   it('shows what a task-named function calls and what calls it before other members of its file', async () => {
     const { makeTree } = await import('./test-tree.js');
     const root = makeTree(
