@@ -16,6 +16,13 @@ import type { DefinitionKind } from './types.js';
 export const CODE_LIKE_WEIGHT = 3;
 /** Text inside backticks or fenced code blocks is code by the author's own marking. */
 export const CODE_SPAN_WEIGHT = 2;
+/**
+ * A kebab-case compound (`yield-in-for-loop`, `--max-files`) is also read as the names code spells
+ * it (`YieldInForLoop`, `max_files`) when written as code, as a flag, or with at least this many
+ * words; a two-word hyphenation in prose (`built-in`) is English. Shared with the excerpts' reading
+ * of the task, so it lives in `@ctxkit/internal` (`kebabNames`).
+ */
+export { KEBAB_MIN_PROSE_PARTS } from '@ctxkit/internal';
 
 // 2. The walk over the reference graph (rank-files.ts and its signals in seeds/): the task's signals and their
 // shares of the restart distribution, how far the walk strays from them, and the final file scores.
