@@ -39,6 +39,11 @@ export interface QueryAnalysis {
   subwords: [string, number][];
   /** Path-like mentions in order of first appearance, de-duplicated. */
   paths: PathMention[];
+  /**
+   * The kebab-case compounds read as names (`tokio-util`, `yield-in-for-loop`), lower-case, with
+   * their weights, sorted: a file or folder is often named so (`tokio-util/`, `redis-cli.c`).
+   */
+  compounds: [string, number][];
 }
 
 /** Tokens shorter than this carry no locating information (`a`, `if`, `id`). */
@@ -166,7 +171,9 @@ export function analyzeQuery(task: string): QueryAnalysis {
   // counted as the compound's own words, so they add no subwords; and they mark a name only when
   // the compound is written as code, since a flag a task asks to add may be a member elsewhere.
   const spellings = new Set<string>();
-  for (const { inCode, spellings: names } of kebabNames(text)) {
+  const compounds = new Map<string, number>();
+  for (const { compound, inCode, spellings: names } of kebabNames(text)) {
+    compounds.set(compound, (compounds.get(compound) ?? 0) + (inCode ? CODE_SPAN_WEIGHT : 1));
     for (const name of names) {
       if (!counts.has(name)) spellings.add(name);
       const entry = counts.get(name);
@@ -199,5 +206,6 @@ export function analyzeQuery(task: string): QueryAnalysis {
     identifiers,
     subwords: [...subwords].sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0)),
     paths: extractPathMentions(full),
+    compounds: [...compounds].sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0)),
   };
 }

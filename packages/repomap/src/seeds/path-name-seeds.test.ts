@@ -34,6 +34,15 @@ describe('pathNameSeeds', () => {
     expect(seeds.has(3)).toBe(false);
   });
 
+  it('matches a hyphenated file or folder name the task writes as a kebab-case compound', () => {
+    const tree = ['src/valkey-cli.c', 'src/cli_common.c', 'tokio-util/src/lib.rs', 'tokio/src/util/mod.rs'];
+    const seeds = pathNameSeeds(tree, analyzeQuery('`valkey-cli --cluster-yes` hangs; see `tokio-util` too'));
+    expect(seeds.get(0)).toBeGreaterThan(0);
+    expect(seeds.get(2)).toBeGreaterThan(0);
+    // Its words alone name no file here: `cli` is not a whole segment of `cli_common.c`.
+    expect(seeds.has(1)).toBe(false);
+  });
+
   it('ignores stop words and words shorter than three letters', () => {
     expect(pathNameSeeds(['a/is.ts', 'b/the.ts', 'c/other.ts'], analyzeQuery('is the'))).toEqual(new Map());
   });

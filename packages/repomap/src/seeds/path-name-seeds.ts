@@ -19,14 +19,15 @@ function pathNames(path: string): { directories: string[]; basename: string } {
 /**
  * Seed weight by file id for files whose basename or a directory segment equals one of the task's
  * subwords (already lower-cased, stop words and words shorter than three letters removed by
- * `analyzeQuery`). Each match is weighted by how rare that name is among the tree's paths (inverse
+ * `analyzeQuery`) or one of its kebab-case compounds (`tokio-util/`, `valkey-cli.c`). Each match is weighted by how rare that name is among the tree's paths (inverse
  * document frequency over files containing it as a segment), so `index`, `utils` or `test`, which
  * name many files, barely count while `map` in a tree with one `map.ts` counts fully.
  */
 export function pathNameSeeds(paths: readonly string[], query: QueryAnalysis): Map<number, number> {
   const seeds = new Map<number, number>();
-  if (query.subwords.length === 0 || paths.length === 0) return seeds;
-  const wanted = new Map(query.subwords);
+  if ((query.subwords.length === 0 && query.compounds.length === 0) || paths.length === 0) return seeds;
+  // Plain words, and the task's kebab-case compounds for hyphenated names (`tokio-util/`).
+  const wanted = new Map([...query.subwords, ...query.compounds]);
   // Only a path with a segment spelling a task word (before an extension) can match: one
   // case-insensitive pattern finds those few, and only they are split (the others count nowhere).
   const candidate = wordPrefilter(wanted.keys(), (alternation) => `(?:^|/)(?:${alternation})(?:[./]|$)`);
