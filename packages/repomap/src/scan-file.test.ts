@@ -12,7 +12,9 @@ function fileOf(lines: number, width: number): string {
 describe('scanBytes', () => {
   it('calls a file minified exactly when its average line is over 300 characters', () => {
     // 20 lines of 300 characters and 19 newlines: 6,019 characters, an average just over 300.
-    expect(scanBytes(bytes(fileOf(20, 300)), 'javascript')).toEqual({ skipped: 'minified or generated file' });
+    expect(scanBytes(bytes(fileOf(20, 300)), 'javascript')).toEqual({
+      skipped: 'minified or generated file',
+    });
     // One line more brings the average under 300.
     expect(scanBytes(bytes(fileOf(21, 286)), 'javascript')).toHaveProperty('scan');
     // 6,000 characters in 20 lines is an average of exactly 300: not over it.
@@ -23,7 +25,9 @@ describe('scanBytes', () => {
 
   it('judges only files of at least 4096 characters', () => {
     expect(scanBytes(bytes('x'.repeat(4095)), 'javascript')).toHaveProperty('scan');
-    expect(scanBytes(bytes('x'.repeat(4096)), 'javascript')).toEqual({ skipped: 'minified or generated file' });
+    expect(scanBytes(bytes('x'.repeat(4096)), 'javascript')).toEqual({
+      skipped: 'minified or generated file',
+    });
   });
 
   it('skips binary and undecodable bytes with a reason', () => {
