@@ -80,12 +80,15 @@ export const KEBAB_MIN_PROSE_PARTS = 3;
 /** Longer compounds are pasted data, not names (the same bound as a task word's). */
 const MAX_KEBAB_LENGTH = 256;
 
+/** `part` with its first letter upper-cased. */
+function capital(part: string): string {
+  return part.charAt(0).toUpperCase() + part.slice(1);
+}
+
 /** A kebab-case compound of a task, spelled as code would spell it. */
 export interface KebabName {
   /** The compound as written, without a flag's dashes (`max-files`). */
   compound: string;
-  /** Where it starts in the text. */
-  index: number;
   /** Written inside backticks or a fenced code block. */
   inCode: boolean;
   /** `max_files`, `maxFiles`, `MaxFiles`: the spellings code gives the same words. */
@@ -110,11 +113,9 @@ export function kebabNames(text: string): KebabName[] {
     const inCode = range < ranges.length && ranges[range]![0] <= index;
     const parts = compound.split('-');
     if (!inCode && match[1] === undefined && parts.length < KEBAB_MIN_PROSE_PARTS) continue;
-    const capital = (part: string) => part.charAt(0).toUpperCase() + part.slice(1);
     const tail = parts.slice(1).map(capital).join('');
     names.push({
       compound,
-      index,
       inCode,
       spellings: [parts.join('_'), parts[0] + tail, capital(parts[0]!) + tail],
     });

@@ -4,7 +4,13 @@
  * matching against a tree happens in `seeds/` and `rank-files.ts`.
  */
 
-import { codeRanges, kebabNames, withoutHtmlComments, withoutWebAddresses } from '@ctxkit/internal';
+import {
+  codeRanges,
+  compareStrings,
+  kebabNames,
+  withoutHtmlComments,
+  withoutWebAddresses,
+} from '@ctxkit/internal';
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
 import { MAX_TASK_WORD_LENGTH } from './word-filter.js';
 
@@ -201,11 +207,11 @@ export function analyzeQuery(task: string): QueryAnalysis {
       subwords.set(word, (subwords.get(word) ?? 0) + weight);
     }
   }
-  identifiers.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  identifiers.sort((left, right) => compareStrings(left.name, right.name));
   return {
     identifiers,
-    subwords: [...subwords].sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0)),
+    subwords: [...subwords].sort((left, right) => compareStrings(left[0], right[0])),
     paths: extractPathMentions(full),
-    compounds: [...compounds].sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0)),
+    compounds: [...compounds].sort((left, right) => compareStrings(left[0], right[0])),
   };
 }

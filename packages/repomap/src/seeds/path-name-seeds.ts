@@ -19,8 +19,9 @@ function pathNames(path: string): { directories: string[]; basename: string } {
 /**
  * Seed weight by file id for files whose basename or a directory segment equals one of the task's
  * subwords (already lower-cased, stop words and words shorter than three letters removed by
- * `analyzeQuery`) or one of its kebab-case compounds (`tokio-util/`, `valkey-cli.c`). Each match is weighted by how rare that name is among the tree's paths (inverse
- * document frequency over files containing it as a segment), so `index`, `utils` or `test`, which
+ * `analyzeQuery`) or one of its kebab-case compounds (`tokio-util/`, `valkey-cli.c`). Each match is
+ * weighted by how rare that name is among the tree's paths (inverse document frequency over files
+ * containing it as a segment), so `index`, `utils` or `test`, which
  * name many files, barely count while `map` in a tree with one `map.ts` counts fully.
  */
 export function pathNameSeeds(paths: readonly string[], query: QueryAnalysis): Map<number, number> {
