@@ -1,7 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTraceRecord } from './create-record.js';
 import { formatTraceLine } from './format-line.js';
-import { expectGolden } from './testing/expect-golden.js';
 
 // The version-1 format, byte for byte: a change here is a change to every reader of a trace.
 const pack = createTraceRecord({
@@ -88,7 +87,7 @@ const chat = createTraceRecord(
 );
 
 describe('formatTraceLine', () => {
-  it('writes the version-1 format', () => {
-    expectGolden('records.jsonl', formatTraceLine(pack) + formatTraceLine(chat));
+  it('writes the version-1 format', async () => {
+    await expect(formatTraceLine(pack) + formatTraceLine(chat)).toMatchFileSnapshot('__goldens__/records.jsonl');
   });
 });

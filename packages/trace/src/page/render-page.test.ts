@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createTraceRecord } from '../create-record.js';
-import { expectGolden } from '../testing/expect-golden.js';
 import { renderTracePage } from './render-page.js';
 
 const records = [0, 1].map((seq) =>
@@ -47,10 +46,9 @@ describe('renderTracePage', () => {
 });
 
 describe('the page for a small trace', () => {
-  it('is the golden page, byte for byte', () => {
-    expectGolden(
-      'page.html',
+  it('is the golden page, byte for byte', async () => {
+    await expect(
       renderTracePage(records, { title: 'session.jsonl', problems: [{ line: 3, message: 'expected JSON' }] }),
-    );
+    ).toMatchFileSnapshot('../__goldens__/page.html');
   });
 });
