@@ -4,6 +4,7 @@
 // one line per definition — and the budget buys them in order of relevance discounted by the
 // file's rank, so the top of the ranking is shown whole before the bottom gets a window.
 
+import { normalizeMessageText } from '@ctxkit/internal';
 import {
   definitionLines,
   type Excerpt,
@@ -27,7 +28,6 @@ import {
 import { compareViews, fileViews, STRONG_WEIGHT, type View, WEAK_WEIGHT } from './excerpt-views.js';
 import type { TaskIdentifier } from './identifiers.js';
 import { filesPointedAt, pointedLines } from './pointed-lines.js';
-import { normalizeMessageText } from './quoted-messages.js';
 import { findTaskPointers, type LinePointer, type TaskPointers } from './task-pointers.js';
 
 /** A file offered to {@link planExcerpts}. */

@@ -24,6 +24,12 @@ export {
   isInvalidOptionError,
 } from './invalid-option.js';
 export {
+  forEachMessageFragment,
+  MIN_MESSAGE_FRAGMENT,
+  messageFragments,
+  normalizeMessageText,
+} from './message-fragments.js';
+export {
   codeRanges,
   KEBAB_MIN_PROSE_PARTS,
   type KebabName,
