@@ -34,10 +34,20 @@ const scanArbitrary: fc.Arbitrary<FileScan> = fc
   .record({
     definitions: fc.array(definitionArbitrary, { maxLength: 6 }),
     names: fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { maxLength: 6 }),
+    messages: fc.uniqueArray(
+      fc.string({ minLength: 1, maxLength: 20 }).filter((text) => !text.includes('\n')),
+      {
+        maxLength: 3,
+      },
+    ),
   })
-  .map(({ definitions, names }) => {
+  .map(({ definitions, names, messages }) => {
     const sorted = [...names].sort();
-    return { definitions, references: { names: sorted, counts: sorted.map((_, i) => i + 1) } };
+    return {
+      definitions,
+      references: { names: sorted, counts: sorted.map((_, i) => i + 1) },
+      ...(messages.length > 0 ? { messages } : {}),
+    };
   });
 
 /** A snapshot of `scans` (one per path) plus one skipped file, as a cache would hold it. */

@@ -122,6 +122,7 @@ export function encodeSnapshot(identity: CacheIdentity, snapshot: CacheSnapshot)
     ...INDEX_COLUMNS.map((column) => index[column]),
     ...encodeLazyStrings(index.signatures),
     ...encodeLazyStrings(index.docs),
+    ...encodeLazyStrings(index.messages),
     snapshot.graph.edgeStart,
     snapshot.graph.targets,
     snapshot.graph.weights,
@@ -301,6 +302,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   }
   const signatures = reader.lazyStrings();
   const docs = reader.lazyStrings();
+  const messages = reader.lazyStrings();
   const edgeStart = reader.int32();
   const targets = reader.int32();
   const weights = reader.float64(targets.length);
@@ -334,6 +336,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
   checkFinite(referenceTotals, 0, 'reference total');
   if (signatures.length !== definitionCount) throw new CorruptCacheError('signature count');
   if (docs.length !== definitionCount) throw new CorruptCacheError('doc count');
+  if (messages.length !== files) throw new CorruptCacheError('message count');
   checkOffsets(edgeStart, files, targets.length);
   checkRange(targets, 0, files, 'edge target');
 
@@ -343,7 +346,7 @@ export function decodeSnapshot(bytes: Uint8Array, identity: CacheIdentity): Cach
     mtimes,
     states,
     reasons,
-    index: treeIndexOf({ paths: indexPaths, names, ...columns, signatures, docs }),
+    index: treeIndexOf({ paths: indexPaths, names, ...columns, signatures, docs, messages }),
     graph: { edgeStart, targets, weights, referenceTotals },
   };
 }

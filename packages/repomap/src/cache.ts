@@ -15,7 +15,7 @@ import { GRAPH_VERSION } from './graph.js';
 import { SCANNER_VERSION } from './scanners/index.js';
 
 /** Marks a file as ours and its layout; bump the suffix when the layout changes. */
-export const CACHE_FORMAT = 'ctxkit-repomap-scan-cache/5';
+export const CACHE_FORMAT = 'ctxkit-repomap-scan-cache/6';
 
 /** The cache directory under the root when the caller names none. */
 export const DEFAULT_CACHE_DIRECTORY = '.ctxkit/cache';

@@ -8,6 +8,7 @@ import {
   codeRanges,
   compareStrings,
   kebabNames,
+  normalizeMessageText,
   withoutHtmlComments,
   withoutWebAddresses,
 } from '@ctxkit/internal';
@@ -50,6 +51,11 @@ export interface QueryAnalysis {
    * their weights, sorted: a file or folder is often named so (`tokio-util/`, `redis-cli.c`).
    */
   compounds: [string, number][];
+  /**
+   * The task lower-cased with its whitespace collapsed (`normalizeMessageText`): the text a file's
+   * message fragments are looked up in, since a task often quotes what a program printed.
+   */
+  messageText: string;
 }
 
 /** Tokens shorter than this carry no locating information (`a`, `if`, `id`). */
@@ -213,5 +219,6 @@ export function analyzeQuery(task: string): QueryAnalysis {
     subwords: [...subwords].sort((left, right) => compareStrings(left[0], right[0])),
     paths: extractPathMentions(full),
     compounds: [...compounds].sort((left, right) => compareStrings(left[0], right[0])),
+    messageText: normalizeMessageText(full),
   };
 }

@@ -2,7 +2,7 @@
  * File ranking: personalized PageRank over the reference graph, its restart distribution seeded by
  * what the task names — focus files, mentioned paths and modules (seeds/path-mention-seeds.ts),
  * defined identifiers (seeds/definition-seeds.ts), shared vocabulary (seeds/vocabulary-seeds.ts)
- * and file names (seeds/path-name-seeds.ts) — in the shares of `ranking-policy.ts`. Pure: same
+ * file names (seeds/path-name-seeds.ts) and quoted messages (seeds/message-seeds.ts) — in the shares of `ranking-policy.ts`. Pure: same
  * input, same order, same scores.
  */
 
@@ -19,6 +19,7 @@ import {
   UNSEEDED_DAMPING,
 } from './ranking-policy.js';
 import { definitionSeeds } from './seeds/definition-seeds.js';
+import { messageSeeds } from './seeds/message-seeds.js';
 import { matchPathMentions } from './seeds/path-mention-seeds.js';
 import { pathNameSeeds } from './seeds/path-name-seeds.js';
 import { vocabularySeeds } from './seeds/vocabulary-seeds.js';
@@ -102,10 +103,11 @@ export function rankFiles(input: RankFilesInput): FileRanking {
       query && taskNames ? vocabularySeeds(query, index, taskNames.candidates) : new Map(),
     ),
     pathName: normalize(query ? pathNameSeeds(paths, query) : new Map()),
+    message: normalize(query ? messageSeeds(index, query) : new Map()),
   };
   const seeds = new Float64Array(fileCount);
   let seeded = false;
-  for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName'] as const) {
+  for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName', 'message'] as const) {
     for (const [file, weight] of signals[signal]) {
       seeds[file]! += policy.shares[signal] * weight;
       seeded = true;

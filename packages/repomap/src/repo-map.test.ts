@@ -117,6 +117,55 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
     });
   });
 
+  it('ranks first the file that prints a message the task quotes, for that reason', async () => {
+    const { makeTree } = await import('./test-tree.js');
+    const root = makeTree(
+      {
+        'src/escape.rs': [
+          '/// Escapes and unescapes a string: every backslash, quote and trailing backslash.',
+          'pub fn escape_string(text: &str) -> String { text.replace("\\\\", "\\\\\\\\") }',
+          'pub fn unescape_string(text: &str) -> String { text.replace("\\\\\\\\", "\\\\") }',
+          'pub fn is_escaped(text: &str) -> bool { text.ends_with("\\\\") }',
+          '',
+        ].join('\n'),
+        'src/tr.rs': [
+          'pub fn translate(set: &str) {',
+          '    if set.ends_with(BACKSLASH) {',
+          '        show_warning!("an unescaped backslash at end of string is not portable");',
+          '    }',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      'message',
+      temporaryDirectories,
+    );
+    const query = [
+      "tr: doesn't warn about an unescaped trailing backslash",
+      '```console',
+      "$ tr '\\\\\\' 'asdf'",
+      'tr: warning: an unescaped backslash at end of string is not portable',
+      '```',
+      'Whether the string is escaped is guessed from its last two characters.',
+    ].join('\n');
+    const rank = async (rankingPolicy?: { shares: { message: number } }) =>
+      (
+        await buildRepoMap({
+          root,
+          cache: false,
+          query,
+          tokenizer,
+          ...(rankingPolicy ? { rankingPolicy } : {}),
+        })
+      ).ranking;
+    expect((await rank())[0]).toMatchObject({
+      path: 'src/tr.rs',
+      reasons: expect.arrayContaining(['message']),
+    });
+    // The task's words alone point at the file that only shares them.
+    expect((await rank({ shares: { message: 0 } }))[0]!.path).toBe('src/escape.rs');
+  });
+
   it('shows what a task-named function calls and what calls it before other members of its file', async () => {
     const { makeTree } = await import('./test-tree.js');
     const root = makeTree(

@@ -108,14 +108,22 @@ export interface RankedFile {
    * Why the task pointed at this file, when it did: the signals that seeded the walk here —
    * `focus` (a focus file), `pathMention` (the task mentions its path or module), `definition` (it
    * defines a name the task spells), `vocabulary` (it shares the task's words), `pathName` (its
-   * name or folder is a task word). Absent for files reached through references alone.
+   * name or folder is a task word), `message` (its string literals print a message the task
+   * quotes). Absent for files reached through references alone.
    */
   reasons?: RankReason[];
 }
 
 /** A task signal that seeded the ranking at a file (see {@link RankedFile.reasons}). */
-export type RankReason = 'focus' | 'pathMention' | 'definition' | 'vocabulary' | 'pathName';
-const RANK_REASONS: readonly RankReason[] = ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName'];
+export type RankReason = 'focus' | 'pathMention' | 'definition' | 'vocabulary' | 'pathName' | 'message';
+const RANK_REASONS: readonly RankReason[] = [
+  'focus',
+  'pathMention',
+  'definition',
+  'vocabulary',
+  'pathName',
+  'message',
+];
 
 /** A definition in rank order. */
 export interface RankedDefinition {

@@ -3,6 +3,7 @@
  * lives only inside this function, so a whole tree is never held in memory at once.
  */
 import { readFileSync } from 'node:fs';
+import { forEachMessageFragment } from '@ctxkit/internal';
 import { scanSource } from './scanners/index.js';
 import type { ScanLanguage } from './scanners/languages.js';
 import type { Definition } from './types.js';
@@ -18,6 +19,14 @@ const MINIFIED_AVERAGE_LINE_LENGTH = 300;
 /** Only files at least this large are judged minified; a short one-liner is just short. */
 const MINIFIED_MIN_BYTES = 4096;
 
+/**
+ * A file's messages beyond this many are data (translations, fixtures, generated tables), not what
+ * one place in the code prints; the first ones are kept.
+ */
+const MAX_FILE_MESSAGES = 256;
+/** Fragments are kept to this many characters: a longer prefix tells a message apart no better. */
+const MAX_MESSAGE_LENGTH = 160;
+
 /** The scan of one file, in the form the cache stores and ranking reads. */
 export interface FileScan {
   definitions: Definition[];
@@ -26,6 +35,12 @@ export interface FileScan {
    * pairs, which keeps the cache fast to load and a large tree's scans small in memory.
    */
   references: PackedReferences;
+  /**
+   * The fixed fragments of the messages its string literals hold (`messageFragments` of
+   * @ctxkit/internal: normalized, split at placeholders), unique, in order of first appearance.
+   * A task that quotes what a program printed names the files that print it. Absent: none.
+   */
+  messages?: string[];
 }
 
 /** Identifier `names[i]` occurs `counts[i]` times; names sorted, unique. */
@@ -64,7 +79,27 @@ export function scanBytes(bytes: Uint8Array, language: ScanLanguage): FileScanOu
   const result = scanSource(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, language);
   const names = [...result.references.keys()].sort();
   const counts = names.map((name) => result.references.get(name)!);
-  return { scan: { definitions: result.definitions, references: { names, counts } } };
+  const messages = fileMessages(text);
+  return {
+    scan: {
+      definitions: result.definitions,
+      references: { names, counts },
+      ...(messages.length > 0 ? { messages } : {}),
+    },
+  };
+}
+
+/**
+ * The message fragments of `text`'s string literals (see {@link FileScan.messages}), at most
+ * MAX_FILE_MESSAGES of them, each cut to MAX_MESSAGE_LENGTH characters.
+ */
+export function fileMessages(text: string): string[] {
+  const found = new Set<string>();
+  forEachMessageFragment(text, (fragment) => {
+    found.add(fragment.length > MAX_MESSAGE_LENGTH ? fragment.slice(0, MAX_MESSAGE_LENGTH) : fragment);
+    return found.size < MAX_FILE_MESSAGES;
+  });
+  return [...found];
 }
 
 /**

@@ -85,6 +85,8 @@ export interface TreeColumns {
   signatures: StringList;
   /** First doc line per definition; `''` for none (most have none, and an empty string costs nothing). */
   docs: StringList;
+  /** Per file: its message fragments (see `FileScan.messages`) joined by newlines; `''` for none. */
+  messages: StringList;
 }
 
 /** A scanned tree: its columns, never changed once built, and the facts derived from them. */
@@ -182,6 +184,7 @@ export class TreeIndexBuilder {
   private readonly defSelfCount = new IntColumn();
   private readonly signatures: string[] = [];
   private readonly docs: string[] = [];
+  private readonly messages: string[] = [];
   /** Per source index: its name ids mapped to ours (-1 until first needed). */
   private readonly remaps = new WeakMap<TreeIndex, Int32Array>();
 
@@ -217,6 +220,7 @@ export class TreeIndexBuilder {
       this.refIds.push(this.intern(wellFormed(names[reference]!)));
       this.refCounts.push(counts[reference]!);
     }
+    this.messages.push(scan.messages ? wellFormed(scan.messages.join('\n')) : '');
     const definitions = [...scan.definitions].sort(compareInFile);
     for (const definition of definitions) {
       this.defName.push(this.intern(wellFormed(definition.name)));
@@ -252,6 +256,7 @@ export class TreeIndexBuilder {
       this.refIds.push(map(source.refIds[reference]!));
     }
     this.refCounts.pushSlice(source.refCounts, source.refStart[file]!, source.refStart[file + 1]!);
+    this.messages.push(source.messages.at(file));
     const start = source.defStart[file]!;
     const end = source.defStart[file + 1]!;
     for (let position = start; position < end; position++) {
@@ -285,6 +290,7 @@ export class TreeIndexBuilder {
       defSelfCount: this.defSelfCount.finish(),
       signatures: arrayStringList(this.signatures),
       docs: arrayStringList(this.docs),
+      messages: arrayStringList(this.messages),
     });
   }
 }
@@ -301,9 +307,10 @@ export function indexScans(files: readonly { path: string; scan: FileScan }[]): 
  * A {@link TreeIndex}'s columns as plain data, to post between threads (its typed arrays can be
  * transferred). Facts stay behind: the receiver computes its own if it needs any.
  */
-export interface PortableTreeIndex extends Omit<TreeColumns, 'signatures' | 'docs'> {
+export interface PortableTreeIndex extends Omit<TreeColumns, 'signatures' | 'docs' | 'messages'> {
   signatures: string[];
   docs: string[];
+  messages: string[];
 }
 
 /** The index as plain data; `transfer` lists the buffers a `postMessage` can move instead of copying. */
@@ -316,6 +323,7 @@ export function toPortable(index: TreeIndex): { portable: PortableTreeIndex; tra
     names: [...index.names],
     signatures: list(index.signatures),
     docs: list(index.docs),
+    messages: list(index.messages),
   };
   const transfer = INDEX_COLUMNS.map((column) => index[column].buffer as ArrayBuffer);
   return { portable, transfer };
@@ -327,6 +335,7 @@ export function fromPortable(portable: PortableTreeIndex): TreeIndex {
     ...portable,
     signatures: arrayStringList(portable.signatures),
     docs: arrayStringList(portable.docs),
+    messages: arrayStringList(portable.messages),
   });
 }
 
@@ -389,5 +398,10 @@ export function fileScanOf(index: TreeIndex, reader: DefinitionReader, file: num
     names.push(index.names[index.refIds[reference]!]!);
     counts.push(index.refCounts[reference]!);
   }
-  return { definitions: reader.definitionsOf(file), references: { names, counts } };
+  const messages = index.messages.at(file);
+  return {
+    definitions: reader.definitionsOf(file),
+    references: { names, counts },
+    ...(messages === '' ? {} : { messages: messages.split('\n') }),
+  };
 }

@@ -113,7 +113,7 @@ export interface TraceFile {
   score?: number;
   /**
    * The signals that ranked it (`@ctxkit/repomap`'s reasons): `focus`, `pathMention`, `definition`,
-   * `vocabulary`, `pathName`. Empty for a file reached through references alone.
+   * `vocabulary`, `pathName`, `message`. Empty for a file reached through references alone.
    */
   reasons: string[];
   /** The task's identifiers found in the file. */

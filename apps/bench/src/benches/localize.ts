@@ -45,6 +45,7 @@ const ABLATIONS: Record<string, RankingOverrides> = {
   'no definitions': { shares: { definition: 0 } },
   'no path mentions': { shares: { pathMention: 0 } },
   'no path names': { shares: { pathName: 0 } },
+  'no messages': { shares: { message: 0 } },
   'no callers': { callerShare: 0 },
   'no test/doc demotion': { auxiliaryMultiplier: 1 },
   'no declaration demotion': { declarationMultiplier: 1 },

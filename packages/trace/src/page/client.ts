@@ -107,6 +107,7 @@ function signalText(file: FileEntry): string[] {
     definition: 'defines a name the task uses',
     vocabulary: "shares the task's words",
     pathName: 'its name or folder is a task word',
+    message: 'prints a message the task quotes',
   };
   const shown = file.reasons.map((reason) =>
     reason === 'definition' && file.matched.length > 0

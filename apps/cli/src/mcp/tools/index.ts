@@ -36,7 +36,7 @@ const repoMapTool = defineTool({
         path: z.string(),
         score: z.number(),
         reasons: z
-          .array(z.enum(['focus', 'pathMention', 'definition', 'vocabulary', 'pathName']))
+          .array(z.enum(['focus', 'pathMention', 'definition', 'vocabulary', 'pathName', 'message']))
           .optional()
           .describe('the task signals that pointed at the file, when any did'),
       }),

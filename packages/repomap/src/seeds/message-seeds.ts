@@ -1,0 +1,54 @@
+/**
+ * Message seeds: files whose string literals print a message the task quotes. A user pastes what
+ * the program printed (an error, a warning, a log line), and the literal that prints it sits near
+ * the code that decided to print it, often the code to fix; yet its words are too ordinary for the
+ * vocabulary signal to single the file out. Pure: same index and query, same weights.
+ */
+import { MIN_MESSAGE_FRAGMENT } from '@ctxkit/internal';
+import type { QueryAnalysis } from '../query.js';
+import { MESSAGE_MAX_FILES, MESSAGE_MIN_WORDS } from '../ranking-policy.js';
+import type { TreeIndex } from '../tree-index.js';
+
+/**
+ * Seed weight by file id for files holding a message fragment (see `FileScan.messages`) that the
+ * task's text contains. A fragment counts by its words (a longer message is a surer match) over the
+ * number of files holding it; one of fewer than MESSAGE_MIN_WORDS words is a phrase any program
+ * prints, and one held by more than MESSAGE_MAX_FILES files is boilerplate there.
+ */
+export function messageSeeds(index: TreeIndex, query: QueryAnalysis): Map<number, number> {
+  const seeds = new Map<number, number>();
+  const text = query.messageText;
+  if (text.length < MIN_MESSAGE_FRAGMENT) return seeds;
+  // A fragment that counts has at least four words, so its second is a whole word between spaces
+  // in the task too: a set lookup rules out almost every fragment before the task is searched.
+  const taskWords = new Set(text.split(' '));
+  const filesWith = new Map<string, number[]>();
+  for (let file = 0; file < index.paths.length; file++) {
+    const messages = index.messages.at(file);
+    if (messages === '') continue;
+    for (const fragment of messages.split('\n')) {
+      const first = fragment.indexOf(' ');
+      const second = fragment.indexOf(' ', first + 1);
+      if (second === -1 || wordCount(fragment) < MESSAGE_MIN_WORDS) continue;
+      if (!taskWords.has(fragment.slice(first + 1, second)) || !text.includes(fragment)) continue;
+      const files = filesWith.get(fragment);
+      if (files === undefined) filesWith.set(fragment, [file]);
+      else if (files[files.length - 1] !== file) files.push(file);
+    }
+  }
+  // Summed fragment by fragment in sorted order, so the weights do not depend on the files' order.
+  for (const fragment of [...filesWith.keys()].sort()) {
+    const files = filesWith.get(fragment)!;
+    if (files.length > MESSAGE_MAX_FILES) continue;
+    const weight = wordCount(fragment) / files.length;
+    for (const file of files) seeds.set(file, (seeds.get(file) ?? 0) + weight);
+  }
+  return seeds;
+}
+
+/** Words of a normalized fragment (single spaces between them). */
+function wordCount(fragment: string): number {
+  let words = 1;
+  for (let at = fragment.indexOf(' '); at !== -1; at = fragment.indexOf(' ', at + 1)) words++;
+  return words;
+}
