@@ -88,6 +88,8 @@ const chat = createTraceRecord(
 
 describe('formatTraceLine', () => {
   it('writes the version-1 format', async () => {
-    await expect(formatTraceLine(pack) + formatTraceLine(chat)).toMatchFileSnapshot('__goldens__/records.jsonl');
+    await expect(formatTraceLine(pack) + formatTraceLine(chat)).toMatchFileSnapshot(
+      '__goldens__/records.jsonl',
+    );
   });
 });
