@@ -10,7 +10,7 @@
  */
 import { isAuxiliaryPath, isDeclarationPath } from './auxiliary-files.js';
 import { splitIdentifier } from './query.js';
-import { PATH_SUBWORD_OCCURRENCES } from './ranking-policy.js';
+import { MESSAGE_MIN_WORDS, PATH_SUBWORD_OCCURRENCES } from './ranking-policy.js';
 import { languageForPath } from './scanners/languages.js';
 import { DEFINITION_KINDS, NO_END_LINE, type TreeColumns } from './tree-index.js';
 import type { DefinitionKind } from './types.js';
@@ -47,6 +47,14 @@ export interface PathVocabulary {
   lengths: Float64Array;
 }
 
+/**
+ * The tree's message fragments of at least MESSAGE_MIN_WORDS words (see `FileScan.messages`), by
+ * their second word: such a fragment's second word stands whole between spaces wherever the
+ * fragment does, so a task is searched only for the fragments filed under its own words. Each list
+ * is in file order; `fragments[i]` is held by file `files[i]`.
+ */
+export type MessagesByWord = ReadonlyMap<string, { fragments: string[]; files: number[] }>;
+
 /** The task-independent facts of one index, each computed on first use (see the file comment). */
 export class IndexFacts {
   /** The facts computed so far. */
@@ -57,6 +65,7 @@ export class IndexFacts {
     auxiliary?: Uint8Array;
     declaration?: Uint8Array;
     definitionFiles?: Int32Array;
+    messagesByWord?: MessagesByWord;
   } = {};
 
   constructor(private readonly columns: TreeColumns) {}
@@ -101,6 +110,40 @@ export class IndexFacts {
     this.known.definitionFiles ??= definitionFilesOf(this.columns);
     return this.known.definitionFiles;
   }
+
+  /** The message fragments that can seed a ranking, by their second word. */
+  get messagesByWord(): MessagesByWord {
+    this.known.messagesByWord ??= messagesByWordOf(this.columns);
+    return this.known.messagesByWord;
+  }
+}
+
+function messagesByWordOf(index: TreeColumns): MessagesByWord {
+  const byWord = new Map<string, { fragments: string[]; files: number[] }>();
+  for (let file = 0; file < index.paths.length; file++) {
+    const messages = index.messages.at(file);
+    if (messages === '') continue;
+    for (const fragment of messages.split('\n')) {
+      const first = fragment.indexOf(' ');
+      const second = fragment.indexOf(' ', first + 1);
+      if (first === -1 || second === -1 || wordCount(fragment) < MESSAGE_MIN_WORDS) continue;
+      const word = fragment.slice(first + 1, second);
+      const entry = byWord.get(word);
+      if (entry === undefined) byWord.set(word, { fragments: [fragment], files: [file] });
+      else {
+        entry.fragments.push(fragment);
+        entry.files.push(file);
+      }
+    }
+  }
+  return byWord;
+}
+
+/** Words of a normalized message fragment (single spaces between them). */
+export function wordCount(fragment: string): number {
+  let words = 1;
+  for (let at = fragment.indexOf(' '); at !== -1; at = fragment.indexOf(' ', at + 1)) words++;
+  return words;
 }
 
 const CALLABLE_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method', 'constructor']);

@@ -5,8 +5,9 @@
  * vocabulary signal to single the file out. Pure: same index and query, same weights.
  */
 import { MIN_MESSAGE_FRAGMENT } from '@ctxkit/internal';
+import { wordCount } from '../index-facts.js';
 import type { QueryAnalysis } from '../query.js';
-import { MESSAGE_MAX_FILES, MESSAGE_MIN_WORDS } from '../ranking-policy.js';
+import { MESSAGE_MAX_FILES } from '../ranking-policy.js';
 import type { TreeIndex } from '../tree-index.js';
 
 /**
@@ -19,22 +20,17 @@ export function messageSeeds(index: TreeIndex, query: QueryAnalysis): Map<number
   const seeds = new Map<number, number>();
   const text = query.messageText;
   if (text.length < MIN_MESSAGE_FRAGMENT) return seeds;
-  // A fragment that counts has at least four words, so its second is a whole word between spaces
-  // in the task too: a set lookup rules out almost every fragment before the task is searched.
-  const taskWords = new Set(text.split(' '));
+  const { messagesByWord } = index.facts;
   const filesWith = new Map<string, number[]>();
-  for (let file = 0; file < index.paths.length; file++) {
-    const messages = index.messages.at(file);
-    if (messages === '') continue;
-    for (const fragment of messages.split('\n')) {
-      const first = fragment.indexOf(' ');
-      const second = fragment.indexOf(' ', first + 1);
-      if (second === -1 || wordCount(fragment) < MESSAGE_MIN_WORDS) continue;
-      if (!taskWords.has(fragment.slice(first + 1, second)) || !text.includes(fragment)) continue;
+  for (const word of new Set(text.split(' '))) {
+    const filed = messagesByWord.get(word);
+    if (filed === undefined) continue;
+    filed.fragments.forEach((fragment, at) => {
+      if (!text.includes(fragment)) return;
       const files = filesWith.get(fragment);
-      if (files === undefined) filesWith.set(fragment, [file]);
-      else if (files[files.length - 1] !== file) files.push(file);
-    }
+      if (files === undefined) filesWith.set(fragment, [filed.files[at]!]);
+      else files.push(filed.files[at]!);
+    });
   }
   // Summed fragment by fragment in sorted order, so the weights do not depend on the files' order.
   for (const fragment of [...filesWith.keys()].sort()) {
@@ -44,11 +40,4 @@ export function messageSeeds(index: TreeIndex, query: QueryAnalysis): Map<number
     for (const file of files) seeds.set(file, (seeds.get(file) ?? 0) + weight);
   }
   return seeds;
-}
-
-/** Words of a normalized fragment (single spaces between them). */
-function wordCount(fragment: string): number {
-  let words = 1;
-  for (let at = fragment.indexOf(' '); at !== -1; at = fragment.indexOf(' ', at + 1)) words++;
-  return words;
 }
