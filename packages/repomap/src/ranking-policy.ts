@@ -44,7 +44,10 @@ export const PATH_NAME_SHARE = 0.75;
 /**
  * Share of the walk's seeds for the files that print a message the task quotes (see
  * seeds/message-seeds.ts). A quoted message is as explicit as a mentioned path, and like one it
- * names where the behaviour surfaced, which is often but not always where it is fixed.
+ * names where the behaviour surfaced, which is often but not always where it is fixed. On the
+ * development sets, shares of 1, 2, 3 and 4 gave Python hit@1 58.3, 59.7, 59.7, 58.3 and
+ * multilingual hit@1 51.9, 52.4, 53.2, 53.4; but 3 showed fewer of the changed lines in
+ * multilingual packs than 2 (32k 56.0 → 55.6, 8k 29.5 → 29.3), and packs are what a model reads.
  */
 export const MESSAGE_SHARE = 2;
 /**
