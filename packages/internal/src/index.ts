@@ -27,6 +27,7 @@ export {
   forEachMessageFragment,
   MIN_MESSAGE_FRAGMENT,
   messageFragments,
+  messageWordCount,
   normalizeMessageText,
 } from './message-fragments.js';
 export {

@@ -22,6 +22,7 @@ const LITERAL =
 const PLACEHOLDER =
   /%\([\w.]+\)[-+ #0-9.]*[a-zA-Z]|%[-+#0-9.*]*(?:l{1,2}|h{1,2}|[jztLq])?[diouxXeEfFgGcsSpaAvqTtwr%]|\$\{[^}]*\}|#\{[^}]*\}|\{[^{}]*\}|\\./g;
 
+// Two whitespace characters anywhere: what a body needs to hold three words.
 const TWO_SPACES = /\s[\s\S]*\s/;
 
 /** The task as fragments are looked up in it: lower-cased, whitespace collapsed. */
@@ -72,7 +73,14 @@ function addFragments(body: string, into: string[]): void {
       .trim()
       .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
     if (fragment.length < MIN_MESSAGE_FRAGMENT) continue;
-    if (fragment.split(' ').length < MIN_MESSAGE_WORDS) continue;
+    if (messageWordCount(fragment) < MIN_MESSAGE_WORDS) continue;
     into.push(fragment);
   }
+}
+
+/** Words of a normalized fragment (single spaces between them). */
+export function messageWordCount(fragment: string): number {
+  let words = 1;
+  for (let at = fragment.indexOf(' '); at !== -1; at = fragment.indexOf(' ', at + 1)) words++;
+  return words;
 }

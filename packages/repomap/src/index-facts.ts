@@ -8,6 +8,7 @@
  * it holds (see `cache.ts`), and with it these, so only the task's own work is left per build.
  * Nothing else holds them: they go when the index goes.
  */
+import { messageWordCount } from '@ctxkit/internal';
 import { isAuxiliaryPath, isDeclarationPath } from './auxiliary-files.js';
 import { splitIdentifier } from './query.js';
 import { MESSAGE_MIN_WORDS, PATH_SUBWORD_OCCURRENCES } from './ranking-policy.js';
@@ -126,7 +127,7 @@ function messagesByWordOf(index: TreeColumns): MessagesByWord {
     for (const fragment of messages.split('\n')) {
       const first = fragment.indexOf(' ');
       const second = fragment.indexOf(' ', first + 1);
-      if (first === -1 || second === -1 || wordCount(fragment) < MESSAGE_MIN_WORDS) continue;
+      if (first === -1 || second === -1 || messageWordCount(fragment) < MESSAGE_MIN_WORDS) continue;
       const word = fragment.slice(first + 1, second);
       const entry = byWord.get(word);
       if (entry === undefined) byWord.set(word, { fragments: [fragment], files: [file] });
@@ -137,13 +138,6 @@ function messagesByWordOf(index: TreeColumns): MessagesByWord {
     }
   }
   return byWord;
-}
-
-/** Words of a normalized message fragment (single spaces between them). */
-export function wordCount(fragment: string): number {
-  let words = 1;
-  for (let at = fragment.indexOf(' '); at !== -1; at = fragment.indexOf(' ', at + 1)) words++;
-  return words;
 }
 
 const CALLABLE_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method', 'constructor']);

@@ -4,8 +4,7 @@
  * the code that decided to print it, often the code to fix; yet its words are too ordinary for the
  * vocabulary signal to single the file out. Pure: same index and query, same weights.
  */
-import { MIN_MESSAGE_FRAGMENT } from '@ctxkit/internal';
-import { wordCount } from '../index-facts.js';
+import { MIN_MESSAGE_FRAGMENT, messageWordCount } from '@ctxkit/internal';
 import type { QueryAnalysis } from '../query.js';
 import { MESSAGE_MAX_FILES } from '../ranking-policy.js';
 import type { TreeIndex } from '../tree-index.js';
@@ -36,7 +35,7 @@ export function messageSeeds(index: TreeIndex, query: QueryAnalysis): Map<number
   for (const fragment of [...filesWith.keys()].sort()) {
     const files = filesWith.get(fragment)!;
     if (files.length > MESSAGE_MAX_FILES) continue;
-    const weight = wordCount(fragment) / files.length;
+    const weight = messageWordCount(fragment) / files.length;
     for (const file of files) seeds.set(file, (seeds.get(file) ?? 0) + weight);
   }
   return seeds;
