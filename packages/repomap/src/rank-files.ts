@@ -15,7 +15,9 @@ import {
   CALLER_SHARE,
   DECLARATION_FILE_MULTIPLIER,
   SEED_SHARES,
+  SEED_SIGNALS,
   SEEDED_DAMPING,
+  type SeedSignal,
   UNSEEDED_DAMPING,
 } from './ranking-policy.js';
 import { definitionSeeds } from './seeds/definition-seeds.js';
@@ -43,7 +45,7 @@ export interface RankFilesInput {
 /** The knobs of file ranking an ablation can turn, each defaulting to its constant in `ranking-policy.ts`. */
 export interface RankingOverrides {
   /** Shares of the task's seed signals (0 turns a signal off); unnamed ones keep their default. */
-  shares?: Partial<Record<keyof typeof SEED_SHARES, number>>;
+  shares?: Partial<Record<SeedSignal, number>>;
   seededDamping?: number;
   callerShare?: number;
   auxiliaryMultiplier?: number;
@@ -57,7 +59,7 @@ export interface FileRanking {
   /** By name id: occurrences across all files of a defined name (for symbol ranking). */
   referenceTotals: Float64Array;
   /** Each task signal's normalized seed weights by file id, for explaining a ranking. */
-  signals: Record<keyof typeof SEED_SHARES, Map<number, number>>;
+  signals: Record<SeedSignal, Map<number, number>>;
   /** The task's names in this tree, found in one pass for the symbol scoring to reuse. */
   taskNames?: TaskNames;
 }
@@ -107,7 +109,7 @@ export function rankFiles(input: RankFilesInput): FileRanking {
   };
   const seeds = new Float64Array(fileCount);
   let seeded = false;
-  for (const signal of ['focus', 'pathMention', 'definition', 'vocabulary', 'pathName', 'message'] as const) {
+  for (const signal of SEED_SIGNALS) {
     for (const [file, weight] of signals[signal]) {
       seeds[file]! += policy.shares[signal] * weight;
       seeded = true;

@@ -82,6 +82,11 @@ export const SEED_SHARES = {
   message: MESSAGE_SHARE,
 } as const;
 
+/** A task signal that seeds the walk: a key of {@link SEED_SHARES}. */
+export type SeedSignal = keyof typeof SEED_SHARES;
+/** The signals in the order of {@link SEED_SHARES}, the order their seeds are summed in. */
+export const SEED_SIGNALS = Object.keys(SEED_SHARES) as readonly SeedSignal[];
+
 /**
  * Share of each seed's restart mass handed to the files that reference it (callers, subclasses),
  * so personalization reaches the users of a focus file, not only what it uses.

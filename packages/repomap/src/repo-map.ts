@@ -14,7 +14,7 @@ import { selectMapSymbols } from './map-selection.js';
 import { analyzeQuery, codeSpelledNames, type QueryAnalysis } from './query.js';
 import { type FileRanking, type RankingOverrides, rankFiles } from './rank-files.js';
 import { rankOrder } from './rank-order.js';
-import { CALL_TIER_FILES } from './ranking-policy.js';
+import { CALL_TIER_FILES, SEED_SIGNALS, type SeedSignal } from './ranking-policy.js';
 import { type RenderedMap, type RenderSymbol, renderRepoMap } from './render.js';
 import {
   cacheDirectoryOf,
@@ -115,15 +115,7 @@ export interface RankedFile {
 }
 
 /** A task signal that seeded the ranking at a file (see {@link RankedFile.reasons}). */
-export type RankReason = 'focus' | 'pathMention' | 'definition' | 'vocabulary' | 'pathName' | 'message';
-const RANK_REASONS: readonly RankReason[] = [
-  'focus',
-  'pathMention',
-  'definition',
-  'vocabulary',
-  'pathName',
-  'message',
-];
+export type RankReason = SeedSignal;
 
 /** A definition in rank order. */
 export interface RankedDefinition {
@@ -330,7 +322,7 @@ export async function buildWithWalker(
 /** Per file, the signals that seeded it, in one fixed order. */
 function reasonsByFile(ranking: FileRanking): Map<number, RankReason[]> {
   const reasons = new Map<number, RankReason[]>();
-  for (const reason of RANK_REASONS) {
+  for (const reason of SEED_SIGNALS) {
     for (const file of ranking.signals[reason].keys()) {
       const list = reasons.get(file);
       if (list) list.push(reason);
