@@ -98,11 +98,14 @@ export function isCodeLike(name: string): boolean {
   return isStructuredLikeCode(name) || /[A-Za-z][0-9]/.test(name);
 }
 
-/** The names a task spells as code: marked as code by its author, or code-like in themselves. */
+/** Whether the task spells `identifier` as code: marked as code by its author, or code-like in itself. */
+export function isCodeSpelled(identifier: QueryIdentifier): boolean {
+  return identifier.marked || isCodeLike(identifier.name);
+}
+
+/** The names a task spells as code (see {@link isCodeSpelled}). */
 export function codeSpelledNames(query: QueryAnalysis): string[] {
-  return query.identifiers
-    .filter((identifier) => identifier.marked || isCodeLike(identifier.name))
-    .map((identifier) => identifier.name);
+  return query.identifiers.filter(isCodeSpelled).map((identifier) => identifier.name);
 }
 
 /** Whether `name` has the structure of code: an inner underscore, a lower-to-upper step, or `HTTPServer` capitals. */

@@ -68,8 +68,9 @@ export const MESSAGE_MIN_WORDS = 4;
  * the caller's explicit word and weigh most. Shared vocabulary (BM25 over each file's identifier
  * subwords and path) aggregates many weak hints and is the most reliable task signal on its own, so
  * it outweighs single mentions; a mentioned path or module is explicit but often names where an
- * error surfaced rather than where it is fixed; a file defining a named identifier is good evidence
- * when the name is specific, which `definitionSeeds` already accounts for. A plain task word equal
+ * error surfaced rather than where it is fixed; a file defining an identifier the task spells as
+ * code is good evidence when the name is specific, which `definitionSeeds` already accounts for
+ * (a prose word that happens to name a definition counts only as vocabulary). A plain task word equal
  * to a file's name or directory (`map` → `commands/map.ts`) names the file as a reader would, but
  * prose words collide with file names by chance, so it weighs like a mention, below vocabulary.
  */

@@ -23,8 +23,8 @@ const index = indexScans([
     }),
   },
   {
-    path: 'src/other.ts',
-    scan: scan([{ name: 'other', kind: 'function', line: 1, signature: 'function other()' }]),
+    path: 'src/render.ts',
+    scan: scan([{ name: 'render', kind: 'function', line: 1, signature: 'function render()' }]),
   },
 ]);
 const definitionSeeds = (text: string) => {
@@ -39,5 +39,14 @@ describe('definition seeds', () => {
 
   it('follow a member name written as code', () => {
     expect(definitionSeeds('the `max` field is wrong')).toEqual(['src/stats.ts']);
+  });
+
+  it('ignore a prose word that names a function', () => {
+    expect(definitionSeeds('the render step hangs')).toEqual([]);
+  });
+
+  it('follow a function named as code, by marking or by spelling', () => {
+    expect(definitionSeeds('`render` hangs')).toEqual(['src/render.ts']);
+    expect(definitionSeeds('clampMax returns the wrong bound')).toEqual(['src/limits.ts']);
   });
 });
