@@ -4,9 +4,13 @@
  * DECLARATION_FILE_MULTIPLIER). An index keeps its files' flags among its facts (`index-facts.ts`).
  */
 
-/** Directories of tests, examples, docs and benchmarks. */
+/**
+ * Directories of tests, examples (also called demos and samples), docs and benchmarks. A demo app
+ * uses the library's names as often as the library defines them (preact's `demo/` ranked above
+ * `src/diff/` for a rendering bug).
+ */
 const AUXILIARY_DIRECTORY =
-  /^(?:tests?|testing|__tests__|spec|specs|test_?utils|e2e|fixtures?|__fixtures__|examples?|docs?|documentation|benchmarks?|bench)$/;
+  /^(?:tests?|testing|__tests__|spec|specs|test_?utils|e2e|fixtures?|__fixtures__|examples?|demos?|samples?|docs?|documentation|benchmarks?|bench)$/;
 /**
  * Directories of another project's code copied in (`vendor/`, `third_party/`, C's `deps/`): a task
  * about this project is rarely fixed there, yet their many definitions match its words.
