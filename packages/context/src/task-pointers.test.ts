@@ -39,6 +39,14 @@ describe('findTaskPointers', () => {
     ]);
   });
 
+  it("reads no location from a link's query string, which names the linked site's files", () => {
+    const task = [
+      'Repro: https://codesandbox.io/s/demo-x?file=/src/index.js:152-263 (see src/index.js there).',
+      'Code: https://github.com/o/r/blob/main/src/render.js?plain=1#L20-L24',
+    ].join('\n');
+    expect(findTaskPointers(task).locations).toEqual([{ path: 'src/render.js', line: 20, endLine: 24 }]);
+  });
+
   it('keeps quoted code lines long enough to locate something, whitespace collapsed', () => {
     const task = [
       'The line `req.method = method.upper()` keeps unicode; also `short()` and `just some prose here`.',

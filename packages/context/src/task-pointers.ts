@@ -1,4 +1,4 @@
-import { withoutHtmlComments } from '@ctxkit/internal';
+import { withoutHtmlComments, withoutLinkQueries } from '@ctxkit/internal';
 
 // Places a task points at directly: stack-trace frames, compiler and test-runner locations, links to
 // lines of a file, and lines of code quoted from the repository. They say where to look far more
@@ -75,7 +75,11 @@ function positive(text: string | undefined): number | undefined {
 
 /** The places `text` points at. Deterministic: in order of first appearance, without repeats. */
 export function findTaskPointers(task: string): TaskPointers {
-  const text = withoutHtmlComments(task).replace(new RegExp(`\\S{${MAX_WORD_LENGTH + 1},}`, 'g'), ' ');
+  // A path in a link's query string names the linked site's file (see withoutLinkQueries).
+  const text = withoutLinkQueries(withoutHtmlComments(task)).replace(
+    new RegExp(`\\S{${MAX_WORD_LENGTH + 1},}`, 'g'),
+    ' ',
+  );
   const locations: LinePointer[] = [];
   const seen = new Set<string>();
   const add = (path: string, line?: number, endLine?: number, name?: string) => {

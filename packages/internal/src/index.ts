@@ -36,5 +36,6 @@ export {
   type KebabName,
   kebabNames,
   withoutHtmlComments,
+  withoutLinkQueries,
   withoutWebAddresses,
 } from './task-text.js';

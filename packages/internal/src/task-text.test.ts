@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codeRanges, kebabNames, withoutHtmlComments, withoutWebAddresses } from './task-text.js';
+import {
+  codeRanges,
+  kebabNames,
+  withoutHtmlComments,
+  withoutLinkQueries,
+  withoutWebAddresses,
+} from './task-text.js';
 
 describe('withoutHtmlComments', () => {
   it('drops issue-template comments and keeps the rest as written', () => {
@@ -33,6 +39,27 @@ describe('withoutWebAddresses', () => {
   it('is linear: a megabyte-long address', () => {
     const started = Date.now();
     expect(withoutWebAddresses(`a https://${'x'.repeat(1_000_000)} b`)).toBe('a   b');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('withoutLinkQueries', () => {
+  it("drops a web address's query, keeping its host, path and fragment", () => {
+    expect(withoutLinkQueries('see https://codesandbox.io/s/demo-x?file=/src/index.js:152-263 now')).toBe(
+      'see https://codesandbox.io/s/demo-x now',
+    );
+    expect(withoutLinkQueries('[a](https://github.com/o/r/blob/main/src/a.rs?plain=1#L8-L9)')).toBe(
+      '[a](https://github.com/o/r/blob/main/src/a.rs#L8-L9)',
+    );
+    expect(withoutLinkQueries('no link: src/a.rs?x=1 and https://x.dev/p stay')).toBe(
+      'no link: src/a.rs?x=1 and https://x.dev/p stay',
+    );
+  });
+
+  it('is linear: a megabyte-long address and query', () => {
+    const started = Date.now();
+    expect(withoutLinkQueries(`a https://${'x'.repeat(1_000_000)} b`)).toHaveLength(1_000_012);
+    expect(withoutLinkQueries(`a https://x.dev/?${'y'.repeat(1_000_000)} b`)).toBe('a https://x.dev/ b');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

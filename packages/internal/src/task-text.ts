@@ -54,6 +54,19 @@ export function withoutWebAddresses(text: string): string {
   });
 }
 
+// A web address's query string: from its `?` to its fragment, or to where the address ends.
+const LINK_QUERY = /(\bhttps?:\/\/[^\s?#)\]>'"`]*)\?[^\s#)\]>'"`]*/g;
+
+/**
+ * `text` with each web address's query string removed, its host, path and fragment kept. A path in
+ * a query names a file of the linked site, not of this repository (a sandbox's
+ * `codesandbox.io/s/demo?file=/src/index.js:152` is its own `src/index.js`), while a link's own
+ * path does (`…/blob/main/src/a.rs?plain=1#L8` still points at `src/a.rs`, line 8).
+ */
+export function withoutLinkQueries(text: string): string {
+  return text.replace(LINK_QUERY, '$1');
+}
+
 /**
  * Ranges of `text` inside fenced code blocks or backticks, as [start, end) pairs in order: what the
  * author marked as code. An unclosed fence runs to the end of the text.

@@ -104,6 +104,11 @@ describe('matchPathMentions', () => {
     ]);
   });
 
+  it("does not read the paths in a link's query string, which name the linked site's files", () => {
+    const analysis = analyzeQuery('Repro: https://codesandbox.io/s/demo-x?file=/requests/sessions.py:12');
+    expect(matchPathMentions(paths, analysis.paths).size).toBe(0);
+  });
+
   it('does not match a lone shared file name deep inside another project', () => {
     const analysis = analyzeQuery('File "/site-packages/numpy/lib/utils.py", line 3');
     expect(matchPathMentions(paths, analysis.paths).size).toBe(0);

@@ -10,6 +10,7 @@ import {
   kebabNames,
   normalizeMessageText,
   withoutHtmlComments,
+  withoutLinkQueries,
   withoutWebAddresses,
 } from '@ctxkit/internal';
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
@@ -161,7 +162,8 @@ export function analyzeQuery(task: string): QueryAnalysis {
   // An issue template's hidden comments say nothing about this task (see withoutHtmlComments).
   const full = withoutHtmlComments(task);
   // Names are read without links' hosts and paths (see withoutWebAddresses); the paths a link names
-  // (`blob/main/src/a.rs#L8`) are still read as path mentions, from the full text.
+  // (`blob/main/src/a.rs#L8`) are still read as path mentions, from the full text less the links'
+  // query strings, whose paths name the linked site's files (see withoutLinkQueries).
   const text = withoutWebAddresses(full);
   const ranges = codeRanges(text);
   const counts = new Map<string, { count: number; inCode: boolean }>();
@@ -220,7 +222,7 @@ export function analyzeQuery(task: string): QueryAnalysis {
   return {
     identifiers,
     subwords: [...subwords].sort((left, right) => compareStrings(left[0], right[0])),
-    paths: extractPathMentions(full),
+    paths: extractPathMentions(withoutLinkQueries(full)),
     compounds: [...compounds].sort((left, right) => compareStrings(left[0], right[0])),
     messageText: normalizeMessageText(full),
   };
