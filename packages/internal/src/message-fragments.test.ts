@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_MESSAGE_FRAGMENT, messageFragments } from './message-fragments.js';
+import { MIN_MESSAGE_FRAGMENT, messageFragments, normalizeMessageText } from './message-fragments.js';
 
 describe('messageFragments', () => {
   it('splits templated messages at their placeholders, in every quoting style', () => {
@@ -25,6 +25,14 @@ describe('messageFragments', () => {
     ).toEqual(
       ['index out of bounds: the len is', 'but the index is'].filter((f) => f.length >= MIN_MESSAGE_FRAGMENT),
     );
+  });
+
+  it("reads Ruby's named placeholders and drops backticks, as a printed message shows neither", () => {
+    const [fragment] = messageFragments("MSG = 'Use `File::NULL` instead of `%<source>s`.'");
+    expect(fragment).toBe('use file::null instead of');
+    const printed = 'test.rb:3:5: C: [Correctable] Style/FileNull: Use File::NULL instead of nul.';
+    expect(normalizeMessageText(printed)).toContain(fragment);
+    expect(normalizeMessageText('It says `Use File::NULL instead of` here')).toContain(fragment);
   });
 
   it('ignores short literals, identifiers in quotes and lines without literals', () => {

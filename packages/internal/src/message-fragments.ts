@@ -17,17 +17,22 @@ const MAX_MESSAGE_LINE = 1000;
 // in linear time with far fewer steps.
 const LITERAL =
   /"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|`([^`\\\n]*(?:\\.[^`\\\n]*)*)`/g;
-// Where a template is filled in: printf-style (`%s`, `%-5d`, `%(name)s`), brace-style (`{}`,
-// `{0}`, `{name}`, `{:>8}`), interpolation (`${x}`, `#{x}`) and escapes (`\n`, `\t`, `\"`).
+// Where a template is filled in: printf-style (`%s`, `%-5d`, Python's `%(name)s`, Ruby's
+// `%<name>s`), brace-style (`{}`, `{0}`, `{name}`, `{:>8}`), interpolation (`${x}`, `#{x}`) and
+// escapes (`\n`, `\t`, `\"`).
 const PLACEHOLDER =
-  /%\([\w.]+\)[-+ #0-9.]*[a-zA-Z]|%[-+#0-9.*]*(?:l{1,2}|h{1,2}|[jztLq])?[diouxXeEfFgGcsSpaAvqTtwr%]|\$\{[^}]*\}|#\{[^}]*\}|\{[^{}]*\}|\\./g;
+  /%\([\w.]+\)[-+ #0-9.]*[a-zA-Z]|%<[\w.]+>[-+ #0-9.]*[a-zA-Z]|%[-+#0-9.*]*(?:l{1,2}|h{1,2}|[jztLq])?[diouxXeEfFgGcsSpaAvqTtwr%]|\$\{[^}]*\}|#\{[^}]*\}|\{[^{}]*\}|\\./g;
 
 // Two whitespace characters anywhere: what a body needs to hold three words.
 const TWO_SPACES = /\s[\s\S]*\s/;
 
-/** The task as fragments are looked up in it: lower-cased, whitespace collapsed. */
+/**
+ * Text as fragments are compared: lower-cased, whitespace collapsed, backticks dropped. Backticks
+ * are markup on both sides: a message marks code in them (rubocop's ``Use `File::NULL` instead``),
+ * which one tool prints and another strips, and an issue's author adds or leaves them out.
+ */
 export function normalizeMessageText(task: string): string {
-  return task.toLowerCase().replace(/\s+/g, ' ');
+  return task.toLowerCase().replace(/`/g, '').replace(/\s+/g, ' ');
 }
 
 /** The fixed fragments of the literals on `line` that are long enough to name a message, normalized. */

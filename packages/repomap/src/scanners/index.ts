@@ -18,10 +18,11 @@ import { scanRust } from './rust.js';
 import { scanJavaScript, scanTypeScript } from './typescript.js';
 
 /**
- * Version of the scanners' output. Bump it whenever any scanner's definitions or references change
- * for some input, so caches keyed on it are rebuilt.
+ * Version of the scanners' output. Bump it whenever any scanner's definitions or references, or the
+ * message fragments a scan keeps (`@ctxkit/internal`'s `forEachMessageFragment`), change for some
+ * input, so caches keyed on it are rebuilt.
  */
-export const SCANNER_VERSION = 6;
+export const SCANNER_VERSION = 7;
 
 export { languageForPath } from './languages.js';
 
