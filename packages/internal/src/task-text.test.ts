@@ -51,6 +51,9 @@ describe('withoutLinkQueries', () => {
     expect(withoutLinkQueries('[a](https://github.com/o/r/blob/main/src/a.rs?plain=1#L8-L9)')).toBe(
       '[a](https://github.com/o/r/blob/main/src/a.rs#L8-L9)',
     );
+    expect(withoutLinkQueries('https://x.dev/p#part?not-a-query stays')).toBe(
+      'https://x.dev/p#part?not-a-query stays',
+    );
     expect(withoutLinkQueries('no link: src/a.rs?x=1 and https://x.dev/p stay')).toBe(
       'no link: src/a.rs?x=1 and https://x.dev/p stay',
     );
@@ -60,6 +63,8 @@ describe('withoutLinkQueries', () => {
     const started = Date.now();
     expect(withoutLinkQueries(`a https://${'x'.repeat(1_000_000)} b`)).toHaveLength(1_000_012);
     expect(withoutLinkQueries(`a https://x.dev/?${'y'.repeat(1_000_000)} b`)).toBe('a https://x.dev/ b');
+    const run = 'https://'.repeat(125_000);
+    expect(withoutLinkQueries(run)).toBe(run);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -54,9 +54,6 @@ export function withoutWebAddresses(text: string): string {
   });
 }
 
-// A web address's query string: from its `?` to its fragment, or to where the address ends.
-const LINK_QUERY = /(\bhttps?:\/\/[^\s?#)\]>'"`]*)\?[^\s#)\]>'"`]*/g;
-
 /**
  * `text` with each web address's query string removed, its host, path and fragment kept. A path in
  * a query names a file of the linked site, not of this repository (a sandbox's
@@ -64,7 +61,14 @@ const LINK_QUERY = /(\bhttps?:\/\/[^\s?#)\]>'"`]*)\?[^\s#)\]>'"`]*/g;
  * path does (`…/blob/main/src/a.rs?plain=1#L8` still points at `src/a.rs`, line 8).
  */
 export function withoutLinkQueries(text: string): string {
-  return text.replace(LINK_QUERY, '$1');
+  // Every address is matched whole and cut in the callback: a pattern that must find a `?` would
+  // rescan the rest of a long `https://https://…` run from each of its starts.
+  return text.replace(WEB_ADDRESS, (address) => {
+    const hash = address.indexOf('#');
+    const queryEnd = hash === -1 ? address.length : hash;
+    const query = address.indexOf('?');
+    return query === -1 || query > queryEnd ? address : address.slice(0, query) + address.slice(queryEnd);
+  });
 }
 
 /**
