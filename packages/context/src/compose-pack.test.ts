@@ -103,6 +103,25 @@ describe('composePack', () => {
     expect(pack.excerpts.every((excerpt) => excerpt.mode === 'signatures')).toBe(true);
   });
 
+  it('gives at most half the pack to a task that pastes a long log, so the files still fit', () => {
+    const budget = {
+      ...computeBudget({ profile: resolveProfile('qwen2.5-coder:7b').profile }),
+      available: 1200,
+    };
+    const log = Array.from({ length: 600 }, (_, index) => `INFO worker ${index}: header accepted`).join('\n');
+    const longTask = `${task}\nLog:\n${log}\nparse_header raised ValueError at the end.`;
+    const pack = composePack({ task: longTask, budget, tokenizer, repoMap, files });
+    const taskSection = pack.sections.find((section) => section.kind === 'task')!;
+    expect(taskSection.tokens).toBeLessThanOrEqual(planPack(budget).taskTokens);
+    expect(taskSection.items[0]!.truncated).toBe(true);
+    expect(pack.text).toContain(`<task>\n${task}\nLog:\n`);
+    expect(pack.text).toMatch(/\nparse_header raised ValueError at the end\.\n<\/task>\n$/);
+    // The excerpts still read the whole task: parse_header's body is shown.
+    expect(pack.excerpts[0]!.path).toBe('app/tokenizer.py');
+    expect(pack.excerpts[0]!.spans.some((span) => span.start <= 37 && span.end >= 37)).toBe(true);
+    expect(pack.budget.used).toBeLessThanOrEqual(1200);
+  });
+
   it('does not depend on the order files and ranking arrive in', () => {
     const budget = computeBudget({ profile: resolveProfile('phi3:mini').profile });
     const reference = composePack({ task, budget, tokenizer, repoMap, files });
@@ -122,15 +141,22 @@ describe('composePack', () => {
 });
 
 describe('planPack', () => {
-  it('splits a budget into map size, per-file cap and file count', () => {
+  it('splits a budget into map size, per-file cap, file count and the task cap', () => {
     expect(planPack({ available: 26_044 })).toEqual({
       repoMapTokens: 3906,
       excerptTokens: 5208,
       maxFiles: 40,
+      taskTokens: 13_022,
     });
     expect(planPack({ available: 13_000 }).maxFiles).toBe(20);
     expect(planPack({ available: 110_000 }).maxFiles).toBe(40);
-    expect(planPack({ available: 1_000 })).toEqual({ repoMapTokens: 150, excerptTokens: 200, maxFiles: 6 });
+    expect(planPack({ available: 1_000 })).toEqual({
+      repoMapTokens: 150,
+      excerptTokens: 200,
+      maxFiles: 6,
+      taskTokens: 500,
+    });
+    expect(planPack({ available: 0 }).taskTokens).toBe(1);
   });
 
   it('selects the top of the ranking by score, then path', () => {

@@ -17,6 +17,12 @@ import type { ExcerptMode } from './roles.js';
 export const REPO_MAP_SHARE = 0.15;
 /** The map is a list of signatures; past this many tokens it stops helping a model orient itself. */
 export const MAX_REPO_MAP_TOKENS = 8192;
+/**
+ * Share of the pack the task may take when files are shown beside it. An issue that pastes a long
+ * log or reproduction would otherwise leave no room for the code it is about; past this share its
+ * middle lines give way (its head and tail stay; the ranking and excerpts still read all of it).
+ */
+export const TASK_SHARE = 0.5;
 /** Share of the pack one file's excerpt may take, so several top-ranked files get in. */
 export const EXCERPT_SHARE = 0.2;
 const MIN_EXCERPT_TOKENS = 128;
@@ -41,6 +47,8 @@ export interface PackPlan {
   excerptTokens: number;
   /** How many top-ranked files to read and excerpt. */
   maxFiles: number;
+  /** The most tokens the task takes when files are shown beside it (see {@link TASK_SHARE}). */
+  taskTokens: number;
 }
 
 /** Split `budget` into the requests a shell makes before composing (repo map size, files to read). */
@@ -57,6 +65,7 @@ export function planPack(budget: Pick<Budget, 'available'>): PackPlan {
       MIN_EXCERPT_FILES,
       Math.min(MAX_EXCERPT_FILES, Math.floor(available / TOKENS_PER_EXCERPT_FILE)),
     ),
+    taskTokens: Math.max(1, Math.floor(available * TASK_SHARE)),
   };
 }
 
@@ -170,7 +179,8 @@ export function composePack(options: ComposePackOptions): ComposedPack {
   const { budget, tokenizer, task } = options;
   const mode = options.excerpts ?? budget.excerpts;
   checkExcerptMode('composePack', 'excerpts', mode);
-  const excerptTokens = options.excerptTokens ?? planPack(budget).excerptTokens;
+  const packPlan = planPack(budget);
+  const excerptTokens = options.excerptTokens ?? packPlan.excerptTokens;
   // Only the files being excerpted matter; a large repository's map has hundreds of thousands of
   // ranking entries and symbols, so everything else is skipped rather than sorted or grouped.
   const wanted = new Set((options.files ?? []).map((file) => file.path));
@@ -213,6 +223,8 @@ export function composePack(options: ComposePackOptions): ComposedPack {
       ...(repoMap !== undefined ? { repoMap } : {}),
       ...(options.docs ? { docs: options.docs } : {}),
       chunks,
+      // Only when files wait for the room: a task alone may take all of it.
+      ...(files.length > 0 ? { maxTaskTokens: packPlan.taskTokens } : {}),
     });
   const summaries = (excerpts: Excerpt[]): ExcerptSummary[] =>
     excerpts.map((excerpt) => {

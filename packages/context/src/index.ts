@@ -61,7 +61,7 @@ export type {
   SectionUsage,
   TaskPack,
 } from './pack.js';
-export { buildPack, formatTruncation, SECTION_ORDER } from './pack.js';
+export { buildPack, formatTaskElision, formatTruncation, SECTION_ORDER } from './pack.js';
 export type { PackInstructionSettings, PackRepositoryOptions, RepositoryPack } from './pack-repository.js';
 export { packRepository } from './pack-repository.js';
 export { loadProfileFile, ProfileFileError, parseProfileFile } from './profile-file.js';

@@ -103,6 +103,59 @@ describe('buildPack', () => {
     expect(task.budget.used).toBeLessThanOrEqual(100);
   });
 
+  it('shortens a task over maxTaskTokens to its head and tail, the lines between counted in a marker', () => {
+    const log = Array.from({ length: 400 }, (_, index) => `DEBUG step ${index} ok`);
+    const task = ['TypeError in parse() when the input is empty', 'Log:', ...log, 'Expected: no error'].join(
+      '\n',
+    );
+    const pack = buildPack({ budget: budgetOf(2000), tokenizer, task, maxTaskTokens: 300, chunks });
+    const shown = pack.text.slice(pack.text.indexOf('<task>'));
+    expect(shown.startsWith('<task>\nTypeError in parse() when the input is empty\nLog:\n')).toBe(true);
+    expect(shown).toMatch(/\nExpected: no error\n<\/task>\n$/);
+    const marker = shown.match(
+      /\n\.\.\. \(shortened to fit the token budget: (\d+) lines of the task not shown here\)\n/,
+    );
+    expect(marker).not.toBeNull();
+    const keptLines = shown.split('\n').length - 4; // the tags, the marker and the final newline
+    expect(keptLines + Number(marker![1])).toBe(task.split('\n').length);
+    const taskItem = pack.sections.find((section) => section.kind === 'task')!.items[0]!;
+    expect(taskItem).toEqual({ name: 'task', tokens: expect.any(Number), truncated: true });
+    expect(taskItem.tokens).toBeLessThanOrEqual(300);
+    // The room the task gave back goes to the files.
+    expect(pack.sections.find((section) => section.kind === 'files')?.items).toHaveLength(2);
+    expect(pack.budget.truncated.count).toBe(1);
+
+    // Under the cap, or without one, a task that fits is placed whole.
+    const whole = buildPack({ budget: budgetOf(8000), tokenizer, task, chunks });
+    expect(whole.text).toContain(`<task>\n${task}\n</task>`);
+    expect(() => buildPack({ budget: budgetOf(100), tokenizer, task, maxTaskTokens: 0 })).toThrow(
+      /buildPack: maxTaskTokens must be a whole number of tokens ≥ 1, found 0/,
+    );
+  });
+
+  it('keeps both ends of any task cut to maxTaskTokens, exactly within it (property)', () => {
+    const line = fc.constantFrom('trace line', 'x', '', 'δέλτα εψιλον', '  at f (a.js:1:2)', '{}');
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 3, maxLength: 200 }),
+        fc.integer({ min: 1, max: 400 }),
+        (lines, cap) => {
+          const task = ['HEAD', ...lines, 'TAIL'].join('\n');
+          const pack = buildPack({ budget: budgetOf(1000), tokenizer, task, maxTaskTokens: cap });
+          const item = pack.sections.find((section) => section.kind === 'task')?.items[0];
+          expect(pack.budget.used).toBe(tokenizer.count(pack.text));
+          if (item === undefined) return;
+          expect(item.tokens).toBeLessThanOrEqual(cap);
+          if (item.truncated && pack.text.includes('of the task not shown here')) {
+            expect(pack.text.startsWith('<task>\nHEAD\n')).toBe(true);
+            expect(pack.text.endsWith('\nTAIL\n</task>\n')).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('does not nest text that already carries its own section tag, and closes it when cut', () => {
     const pack = buildPack({
       budget: budgetOf(1000),

@@ -1,4 +1,4 @@
-import { compareStrings } from '@ctxkit/internal';
+import { compareStrings, failRange } from '@ctxkit/internal';
 import { escapeControls } from '@ctxkit/tokenize';
 import type { Budget } from './budget.js';
 import { checkAvailable } from './budget.js';
@@ -72,6 +72,13 @@ export interface BuildPackOptions {
   docs?: PackDoc[];
   /** File chunks, most relevant first (or with explicit `rank`). */
   chunks?: PackChunk[];
+  /**
+   * The most tokens the task may take (default: all the budget holds). A longer task keeps its
+   * first and last lines with a marker for the lines between: the head states the problem and the
+   * tail usually ends it (the error a log closes with, what is expected), while the middle is most
+   * often a pasted log or reproduction that would crowd out the code the model must read.
+   */
+  maxTaskTokens?: number;
 }
 
 /** One item placed in a pack. */
@@ -147,6 +154,11 @@ export interface TaskPack {
 /** The marker appended to an item cut to fit the budget. */
 export function formatTruncation(omittedLines: number): string {
   return `... (truncated to fit the token budget: ${omittedLines} more line${omittedLines === 1 ? '' : 's'} not shown)`;
+}
+
+/** The marker that stands for the middle lines of a task shortened to fit (see `maxTaskTokens`). */
+export function formatTaskElision(omittedLines: number): string {
+  return `... (shortened to fit the token budget: ${omittedLines} line${omittedLines === 1 ? '' : 's'} of the task not shown here)`;
 }
 
 /** An attribute value: control characters escaped as everywhere in ctxkit (`escapeControls`), then XML's three. */
@@ -323,6 +335,28 @@ function cutFirstLine(
   return cutToFit(candidate, room, counter, first.length - 1, cutBody, wholeCharacters);
 }
 
+// Of the lines a shortened task keeps, about this share comes from its tail (at least one line).
+const TASK_TAIL_SHARE = 1 / 3;
+
+// The task cut to fit `room`: its first and last lines with a marker for those between, or, when
+// it has too few lines for that (or not even one of each fits), its head as any item is cut.
+function shortenTask(candidate: Candidate, room: number, counter: TokenCounter): Placed | undefined {
+  const lines = candidate.body.replace(/\n+$/, '').split('\n');
+  const cutBody = (kept: number) => {
+    const tail = Math.max(1, Math.floor(kept * TASK_TAIL_SHARE));
+    return [
+      ...lines.slice(0, kept - tail),
+      formatTaskElision(lines.length - kept),
+      ...lines.slice(lines.length - tail),
+    ].join('\n');
+  };
+  // Both ends or neither: a kept head alone is what truncateToFit gives.
+  const bothEnds = (kept: number) => (kept < 2 ? 0 : kept);
+  const elided =
+    lines.length >= 3 ? cutToFit(candidate, room, counter, lines.length - 1, cutBody, bothEnds) : undefined;
+  return elided ?? truncateToFit(candidate, room, counter);
+}
+
 /**
  * Fill a budget with a task pack. Items are considered task → instructions → skills → repo map →
  * docs (by title) → file chunks (by rank); each is placed if it fits. The first item of a section
@@ -337,6 +371,11 @@ export function buildPack(options: BuildPackOptions): TaskPack {
   const { budget, tokenizer } = options;
   const available = budget.available;
   checkAvailable('buildPack', available);
+  const { maxTaskTokens } = options;
+  if (maxTaskTokens !== undefined && !(Number.isSafeInteger(maxTaskTokens) && maxTaskTokens >= 1)) {
+    failRange('buildPack', 'maxTaskTokens', 'a whole number of tokens ≥ 1', maxTaskTokens);
+  }
+  const taskLimit = maxTaskTokens ?? Number.POSITIVE_INFINITY;
   const candidates = candidatesOf(options);
   const placed: Placed[] = [];
   const dropped: DroppedItem[] = [];
@@ -352,14 +391,19 @@ export function buildPack(options: BuildPackOptions): TaskPack {
         dropped.push({ kind, name: candidate.name, tokens });
         continue;
       }
-      if (tokens <= remaining) {
+      const room = kind === 'task' ? Math.min(remaining, taskLimit) : remaining;
+      if (tokens <= room) {
         placed.push({ candidate, block, tokens, truncated: false, cutTokens: 0 });
         placedPerKind.set(kind, (placedPerKind.get(kind) ?? 0) + 1);
         remaining -= tokens;
         continue;
       }
       const first = (placedPerKind.get(kind) ?? 0) === 0;
-      const cut = first ? truncateToFit(candidate, remaining, tokenizer) : undefined;
+      const cut = !first
+        ? undefined
+        : kind === 'task'
+          ? shortenTask(candidate, room, tokenizer)
+          : truncateToFit(candidate, room, tokenizer);
       if (cut) {
         cut.cutTokens = tokens - cut.tokens;
         placed.push(cut);
