@@ -38,6 +38,14 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    // A mistyped option is the user's mistake: one line and where the usage is, not a stack.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_') && error instanceof Error) {
+      const name = process.argv[2] ?? '';
+      process.stderr.write(`bench: ${error.message}; see pnpm bench ${name} --help\n`);
+      process.exitCode = 2;
+      return;
+    }
     process.stderr.write(
       `bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
