@@ -1,4 +1,9 @@
-import { kebabNames, withoutHtmlComments, withoutWebAddresses } from '@ctxkit/internal';
+import {
+  kebabNames,
+  withoutHtmlComments,
+  withoutVersionListings,
+  withoutWebAddresses,
+} from '@ctxkit/internal';
 
 /**
  * Words that occur in task descriptions but name nothing in code. Plain English function words and
@@ -49,9 +54,10 @@ function isStrong(name: string): boolean {
  * contribute each part (`pkg/parser.py` → `parser`), and a backticked name is always strong.
  */
 export function extractIdentifiers(task: string): TaskIdentifier[] {
-  // An issue template's hidden comments and a link's host and path say nothing about this task's
-  // code (see withoutHtmlComments, withoutWebAddresses).
-  const text = withoutWebAddresses(withoutHtmlComments(task));
+  // An issue template's hidden comments, the package listing it asks for and a link's host and path
+  // say nothing about this task's code (see withoutHtmlComments, withoutVersionListings,
+  // withoutWebAddresses).
+  const text = withoutWebAddresses(withoutVersionListings(withoutHtmlComments(task)));
   const found = new Map<string, TaskIdentifier>();
   const quoted = new Set<string>();
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {

@@ -35,7 +35,9 @@ export {
   KEBAB_MIN_PROSE_PARTS,
   type KebabName,
   kebabNames,
+  MIN_LISTING_ENTRIES,
   withoutHtmlComments,
   withoutLinkQueries,
+  withoutVersionListings,
   withoutWebAddresses,
 } from './task-text.js';

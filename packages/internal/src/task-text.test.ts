@@ -4,6 +4,7 @@ import {
   kebabNames,
   withoutHtmlComments,
   withoutLinkQueries,
+  withoutVersionListings,
   withoutWebAddresses,
 } from './task-text.js';
 
@@ -66,6 +67,77 @@ describe('withoutLinkQueries', () => {
     const run = 'https://'.repeat(125_000);
     expect(withoutLinkQueries(run)).toBe(run);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('withoutVersionListings', () => {
+  it('empties the entries of a pip list, keeping its header, the prose and every line number', () => {
+    const task = [
+      'xfail added in a test is ignored',
+      '```',
+      'Package         Version  Location',
+      '--------------- -------- --------',
+      'attrs           19.1.0',
+      'packaging       20.4',
+      'pluggy          0.13.1',
+      'py              1.9.0',
+      'pytest          6.0.0rc1 /home/me/pytest/src',
+      '```',
+      'It raises since 6.0.',
+    ].join('\n');
+    const lines = withoutVersionListings(task).split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines.slice(0, 4)).toEqual(task.split('\n').slice(0, 4));
+    expect(lines.slice(4, 9)).toEqual(['', '', '', '', '']);
+    expect(lines.slice(9)).toEqual(['```', 'It raises since 6.0.']);
+  });
+
+  it("reads show_versions() output, pip freeze and a tool's plugin list, one-word facts between", () => {
+    const showVersions = [
+      'INSTALLED VERSIONS',
+      '------------------',
+      'commit: None',
+      'python: 3.8.6 | packaged by conda-forge | (default, Oct  7 2020)',
+      'python-bits: 64',
+      'OS: Linux',
+      'xarray: 0.16.2',
+      'pandas: 1.1.5',
+      'scipy: None',
+      'netCDF4: 1.5.4',
+    ].join('\n');
+    expect(withoutVersionListings(showVersions)).toBe(
+      'INSTALLED VERSIONS\n------------------\n\n\npython-bits: 64\nOS: Linux\n\n\n\n',
+    );
+    const freeze = 'Deps:\nattrs==19.1.0\nnumpy==1.19.1\nsix==1.15.0\nwcwidth==0.2.5\nzipp @ 3.1.0';
+    expect(withoutVersionListings(freeze)).toBe('Deps:\n\n\n\n\n');
+    const plugins = [
+      '1.69.2 (using Parser 3.3.6.0, rubocop-ast 1.36.2, running on ruby 2.7.8)',
+      '  - rubocop-capybara 2.21.0',
+      '  - rubocop-performance 1.23.0',
+      '  - rubocop-rails 2.27.0',
+      '  - rubocop-rake 0.6.0',
+      '  - rubocop-rspec 3.3.0',
+    ].join('\n');
+    expect(withoutVersionListings(plugins).split('\n').slice(1)).toEqual(['', '', '', '', '']);
+  });
+
+  it('keeps a few version lines, and listings that name code: a manifest, a go.mod, prose', () => {
+    const few = 'Python 3.8.1 fails\nnumpy 1.19.1\npandas 1.1.0\nscipy 1.5.2\nand so does the rest.';
+    expect(withoutVersionListings(few)).toBe(few);
+    const cargo = '[dependencies]\nserde = "1.0"\ntokio = "1.2"\nbytes = "1.0"\nfoo = "0.1"\nbar = "0.2"';
+    expect(withoutVersionListings(cargo)).toBe(cargo);
+    const goMod = ['require (', ...['a', 'b', 'c', 'd', 'e'].map((n) => `\tgithub.com/x/${n} v1.2.3`), ')'];
+    expect(withoutVersionListings(goMod.join('\n'))).toBe(goMod.join('\n'));
+    const log = ['INFO 12:00:00.123 start', 'WARN 12:00:01.5 slow', 'INFO 12:00:02.0 a', 'INFO 12:00:03.0 b'];
+    const logText = [...log, 'ERROR 12:00:04.0 c'].join('\n');
+    expect(withoutVersionListings(logText)).toBe(logText);
+  });
+
+  it('is linear: a megabyte line, and a listing of 200,000 entries', () => {
+    const line = `numpy ${'1.'.repeat(500_000)}`;
+    expect(withoutVersionListings(line)).toBe(line);
+    const listing = 'pkg 1.0.0\n'.repeat(200_000);
+    expect(withoutVersionListings(listing)).toBe('\n'.repeat(200_000));
   });
 });
 

@@ -37,6 +37,46 @@ export function withoutHtmlComments(text: string): string {
   return out + text.slice(at);
 }
 
+// An issue template often asks for the reporter's environment, and the answer is a listing of
+// installed packages (`pip list`, `pip freeze`, `conda list`, xarray's or scikit-learn's
+// `show_versions()`): dozens of names (`attrs`, `packaging`, `six`, `py`) that match code by
+// accident and say nothing of the task. One entry is a name and a dotted version (or `None`, for a
+// package not installed), with anything after it (a build, a path).
+const LISTING_ENTRY =
+  /^\s*(?:[-*]\s+)?[A-Za-z][\w.+\-[\]]*(?:\s*(?:==|=|:|@)\s*|\s+)(?:v?\d+(?:\.[\w+!-]+)+|None)(?:\s|,|$)/;
+// Lines a listing may hold between its entries without ending: blank lines, table rules
+// (`---- ----`) and one-word facts (`OS: Linux`, `python-bits: 64`).
+const LISTING_FILLER = /^\s*(?:[-=|+:\s]*|[\w.-]+:\s*\S+\s*)$/;
+/** Fewer entries than this in a row are a sentence or two about versions, kept as written. */
+export const MIN_LISTING_ENTRIES = 5;
+/** A longer line is not a listing entry (and is never matched, so a pasted megabyte stays linear). */
+const MAX_LISTING_LINE = 300;
+
+/**
+ * `text` with the entries of its package listings (at least {@link MIN_LISTING_ENTRIES} lines of a
+ * name and a version in a row, see `LISTING_ENTRY`) replaced by empty lines, so every other line
+ * keeps its number. Headers and filler lines between entries are kept. Linear in the text's length.
+ */
+export function withoutVersionListings(text: string): string {
+  const lines = text.split('\n');
+  let run: number[] = [];
+  let changed = false;
+  const close = () => {
+    if (run.length >= MIN_LISTING_ENTRIES) {
+      for (const index of run) lines[index] = '';
+      changed = true;
+    }
+    run = [];
+  };
+  lines.forEach((line, index) => {
+    if (line.length > MAX_LISTING_LINE) close();
+    else if (LISTING_ENTRY.test(line)) run.push(index);
+    else if (!LISTING_FILLER.test(line)) close();
+  });
+  close();
+  return changed ? lines.join('\n') : text;
+}
+
 // A web address: up to whitespace or a closing bracket or quote (`[text](url)`, `<url>`, `"url"`).
 const WEB_ADDRESS = /\bhttps?:\/\/[^\s)\]>'"`]+/g;
 

@@ -20,6 +20,12 @@ describe('analyzeQuery', () => {
     expect(analysis.identifiers.map((identifier) => identifier.name)).toEqual(['fails', 'parseHeader']);
   });
 
+  it('reads no name from the package listing a template asks for', () => {
+    const listing = ['attrs 19.1.0', 'packaging 20.4', 'pluggy 0.13.1', 'wcwidth 0.2.5', 'zipp 3.1.0'];
+    const analysis = analyzeQuery(`add_marker is ignored\n\`\`\`\n${listing.join('\n')}\n\`\`\``);
+    expect(analysis.identifiers.map((identifier) => identifier.name)).toEqual(['add_marker', 'ignored']);
+  });
+
   it("reads a link's file path as a mention but no name from its host and path", () => {
     const analysis = analyzeQuery(
       'parseHeader fails, see https://github.com/acme/widgets/blob/main/src/header_parser.rs#L80',

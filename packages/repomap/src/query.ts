@@ -11,6 +11,7 @@ import {
   normalizeMessageText,
   withoutHtmlComments,
   withoutLinkQueries,
+  withoutVersionListings,
   withoutWebAddresses,
 } from '@ctxkit/internal';
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
@@ -159,8 +160,9 @@ function extractPathMentions(text: string): PathMention[] {
 
 /** Analyzes a task text. Deterministic; the order of the input's words never leaks except in `paths`. */
 export function analyzeQuery(task: string): QueryAnalysis {
-  // An issue template's hidden comments say nothing about this task (see withoutHtmlComments).
-  const full = withoutHtmlComments(task);
+  // An issue template's hidden comments and the package listing it asks for say nothing about this
+  // task (see withoutHtmlComments, withoutVersionListings).
+  const full = withoutVersionListings(withoutHtmlComments(task));
   // Names are read without links' hosts and paths (see withoutWebAddresses); the paths a link names
   // (`blob/main/src/a.rs#L8`) are still read as path mentions, from the full text less the links'
   // query strings, whose paths name the linked site's files (see withoutLinkQueries).
