@@ -22,7 +22,7 @@ export const MAX_REPO_MAP_TOKENS = 8192;
  * log or reproduction would otherwise leave no room for the code it is about; past this share its
  * middle lines give way (its head and tail stay; the ranking and excerpts still read all of it).
  */
-export const TASK_SHARE = 0.5;
+const TASK_SHARE = 0.5;
 /** Share of the pack one file's excerpt may take, so several top-ranked files get in. */
 export const EXCERPT_SHARE = 0.2;
 const MIN_EXCERPT_TOKENS = 128;
@@ -47,7 +47,7 @@ export interface PackPlan {
   excerptTokens: number;
   /** How many top-ranked files to read and excerpt. */
   maxFiles: number;
-  /** The most tokens the task takes when files are shown beside it (see {@link TASK_SHARE}). */
+  /** The most tokens the task takes when files are shown beside it: half of `available`. */
   taskTokens: number;
 }
 

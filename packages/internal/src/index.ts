@@ -35,7 +35,6 @@ export {
   KEBAB_MIN_PROSE_PARTS,
   type KebabName,
   kebabNames,
-  MIN_LISTING_ENTRIES,
   withoutHtmlComments,
   withoutLinkQueries,
   withoutVersionListings,

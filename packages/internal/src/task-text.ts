@@ -47,13 +47,13 @@ const LISTING_ENTRY =
 // Lines a listing may hold between its entries without ending: blank lines, table rules
 // (`---- ----`) and one-word facts (`OS: Linux`, `python-bits: 64`).
 const LISTING_FILLER = /^\s*(?:[-=|+:\s]*|[\w.-]+:\s*\S+\s*)$/;
-/** Fewer entries than this in a row are a sentence or two about versions, kept as written. */
-export const MIN_LISTING_ENTRIES = 5;
-/** A longer line is not a listing entry (and is never matched, so a pasted megabyte stays linear). */
+// Fewer entries than this in a row are a sentence or two about versions, kept as written.
+const MIN_LISTING_ENTRIES = 5;
+// A longer line is not a listing entry (and is never matched, so a pasted megabyte stays linear).
 const MAX_LISTING_LINE = 300;
 
 /**
- * `text` with the entries of its package listings (at least {@link MIN_LISTING_ENTRIES} lines of a
+ * `text` with the entries of its package listings (at least `MIN_LISTING_ENTRIES` lines of a
  * name and a version in a row, see `LISTING_ENTRY`) replaced by empty lines, so every other line
  * keeps its number. Headers and filler lines between entries are kept. Linear in the text's length.
  */
