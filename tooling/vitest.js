@@ -30,7 +30,10 @@ export function packageVitestConfig(overrides = {}) {
     resolve: { alias: workspaceAliases() },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Generous for a loaded two-core runner: a hook that starts chromium or a server has taken
+      // over vitest's default 10 s there, while the same work takes 1-2 s on an idle machine.
       testTimeout: 60_000,
+      hookTimeout: 60_000,
       passWithNoTests: true,
       ...overrides.test,
     },
