@@ -1,9 +1,4 @@
-import {
-  kebabNames,
-  withoutHtmlComments,
-  withoutVersionListings,
-  withoutWebAddresses,
-} from '@ctxkit/internal';
+import { kebabNames, withoutTemplateText, withoutWebAddresses } from '@ctxkit/internal';
 
 /**
  * Words that occur in task descriptions but name nothing in code. Plain English function words and
@@ -54,10 +49,9 @@ function isStrong(name: string): boolean {
  * contribute each part (`pkg/parser.py` → `parser`), and a backticked name is always strong.
  */
 export function extractIdentifiers(task: string): TaskIdentifier[] {
-  // An issue template's hidden comments, the package listing it asks for and a link's host and path
-  // say nothing about this task's code (see withoutHtmlComments, withoutVersionListings,
-  // withoutWebAddresses).
-  const text = withoutWebAddresses(withoutVersionListings(withoutHtmlComments(task)));
+  // What an issue template adds and a link's host and path say nothing about this task's code (see
+  // withoutTemplateText, withoutWebAddresses).
+  const text = withoutWebAddresses(withoutTemplateText(task));
   const found = new Map<string, TaskIdentifier>();
   const quoted = new Set<string>();
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {

@@ -37,6 +37,7 @@ export {
   kebabNames,
   withoutHtmlComments,
   withoutLinkQueries,
+  withoutTemplateText,
   withoutVersionListings,
   withoutWebAddresses,
 } from './task-text.js';

@@ -77,6 +77,16 @@ export function withoutVersionListings(text: string): string {
   return changed ? lines.join('\n') : text;
 }
 
+/**
+ * A task as the ranking and the excerpts read its words: without what an issue template adds and
+ * nobody reads for this task, its hidden comments and the package listing it asks for (see
+ * {@link withoutHtmlComments} and {@link withoutVersionListings}). One place, so both readers
+ * leave out the same text.
+ */
+export function withoutTemplateText(task: string): string {
+  return withoutVersionListings(withoutHtmlComments(task));
+}
+
 // A web address: up to whitespace or a closing bracket or quote (`[text](url)`, `<url>`, `"url"`).
 const WEB_ADDRESS = /\bhttps?:\/\/[^\s)\]>'"`]+/g;
 

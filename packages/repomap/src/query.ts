@@ -9,9 +9,8 @@ import {
   compareStrings,
   kebabNames,
   normalizeMessageText,
-  withoutHtmlComments,
   withoutLinkQueries,
-  withoutVersionListings,
+  withoutTemplateText,
   withoutWebAddresses,
 } from '@ctxkit/internal';
 import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
@@ -160,9 +159,8 @@ function extractPathMentions(text: string): PathMention[] {
 
 /** Analyzes a task text. Deterministic; the order of the input's words never leaks except in `paths`. */
 export function analyzeQuery(task: string): QueryAnalysis {
-  // An issue template's hidden comments and the package listing it asks for say nothing about this
-  // task (see withoutHtmlComments, withoutVersionListings).
-  const full = withoutVersionListings(withoutHtmlComments(task));
+  // What an issue template adds says nothing about this task (see withoutTemplateText).
+  const full = withoutTemplateText(task);
   // Names are read without links' hosts and paths (see withoutWebAddresses); the paths a link names
   // (`blob/main/src/a.rs#L8`) are still read as path mentions, from the full text less the links'
   // query strings, whose paths name the linked site's files (see withoutLinkQueries).
