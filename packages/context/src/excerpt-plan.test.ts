@@ -198,6 +198,32 @@ describe('planExcerpts', () => {
     expectRealLines(helpers!.text, big.text);
   });
 
+  it("shows a long docstring's first line with the code, and the rest only when there is room", () => {
+    const text = [
+      'def frame(size):',
+      '    """Frame a widget.',
+      ...range(1, 30).map((index) => `    Paragraph ${index} on how widgets are framed and sealed.`),
+      '    """',
+      ...range(1, 12).map((index) => `    size = seal(size, ${index})`),
+      '    return size',
+    ].join('\n');
+    const file: PlannedFile = {
+      path: 'pkg/widget.py',
+      text,
+      definitions: [{ name: 'frame', kind: 'function', line: 1, endLine: 46 }],
+    };
+    const query = 'frame returns the wrong size';
+    const tight = planExcerpts({ files: [file], query, budget: 150, tokenizer });
+    const shown = tight.excerpts[0]!;
+    expect(shown.text).toContain('"""Frame a widget.');
+    expect(shown.text).toContain('size = seal(size, 1)');
+    expect(shown.text).toContain('return size');
+    expect(shown.text).not.toContain('Paragraph 10 ');
+    expectRealLines(shown.text, text);
+    const roomy = planExcerpts({ files: [file], query, budget: 5000, tokenizer });
+    expect(roomy.excerpts[0]!.spans).toEqual([{ start: 1, end: 46 }]);
+  });
+
   it('spends the budget on the top of the ranking first', () => {
     const query = 'normalize_header and parse_header and RequestRouter';
     const tight = planExcerpts({ files: [big, small, server], query, budget: 240, tokenizer });

@@ -3,6 +3,7 @@
 // around a hit, the import block, rings of lines around each place, and a glimpse of the best hit.
 // The planner buys them across files in order of priority (value discounted by the file's rank).
 
+import { commentOnlyLines } from './comment-lines.js';
 import { definitionEnd, type ExcerptDefinition, enclosingHeaders, headersOf } from './excerpt.js';
 import type { FileModel } from './excerpt-model.js';
 import { importBlock } from './import-block.js';
@@ -65,6 +66,12 @@ const MAX_VIEW_SHARE = 0.5;
 const SURROUNDING_LINES = 40;
 const SURROUNDING_SHARE = 0.5;
 const SURROUNDING_RINGS = 3;
+// A run of at least this many comment-only lines (a doc comment, a license header, a docstring)
+// inside a view is shown after the code around it: every view is offered first without the run
+// (its first line kept, as the summary, and any line the task hits), then whole at this share of
+// its priority. A large pack still shows it all; a small one spends its tokens on code.
+const LONG_COMMENT_LINES = 4;
+const COMMENT_SHARE = 0.25;
 // A view worth less than this fraction of its file's best is not worth its tokens.
 const MIN_RELATIVE_VALUE = 0.05;
 
@@ -167,7 +174,47 @@ export function fileViews(input: ViewInput): View[] {
   const discount = Math.min(1 / (1 + file) ** RANK_DECAY, input.scoreRatio ?? 1);
   const ranked = prioritized(offered, top, discount);
   const surroundings = ranked.flatMap((view) => (view.ring ? surroundingViews(view, total) : []));
-  return [...ranked, ...surroundings, glimpseView(model.hitLines, scores, top, shape)];
+  const deferred = deferredCommentLines(model);
+  return [
+    ...[...ranked, ...surroundings].flatMap((view) => commentsLast(view, deferred)),
+    glimpseView(model.hitLines, scores, top, shape),
+  ];
+}
+
+/** Lines of long comment runs a view shows last: all but each run's first line and the lines the task hits. */
+function deferredCommentLines(model: FileModel): Uint8Array {
+  const comment = commentOnlyLines(model.path, model.lines);
+  const hit = new Set(model.hitLines);
+  const deferred = new Uint8Array(comment.length);
+  let start = 0;
+  for (let line = 1; line < comment.length; line += 1) {
+    if (comment[line]) {
+      if (start === 0) start = line;
+      continue;
+    }
+    if (start > 0 && line - start >= LONG_COMMENT_LINES) {
+      for (let inner = start + 1; inner < line; inner += 1) deferred[inner] = 1;
+    }
+    start = 0;
+  }
+  return deferred;
+}
+
+/** The view without its long comment runs, then (if it had any) whole at a lower priority. */
+function commentsLast(view: View, deferred: Uint8Array): View[] {
+  const code = view.lines.filter((line) => !deferred[line]);
+  if (code.length === view.lines.length) return [view];
+  const fallback = view.fallback && commentsLast(view.fallback, deferred)[0];
+  return [
+    { ...view, lines: code, ...(fallback ? { fallback } : {}) },
+    {
+      file: view.file,
+      lines: view.lines,
+      value: view.value,
+      plain: view.plain,
+      priority: view.priority * COMMENT_SHARE,
+    },
+  ];
 }
 
 function lineScores(
