@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuery, isCodeLike, splitIdentifier } from './query.js';
+import { TITLE_WEIGHT } from './ranking-policy.js';
 import { matchPathMentions } from './seeds/path-mention-seeds.js';
 
 describe('splitIdentifier', () => {
@@ -39,7 +40,9 @@ describe('analyzeQuery', () => {
   });
 
   it('reads a kebab-case rule or flag as the names code spells it, without counting its words twice', () => {
-    const analysis = analyzeQuery('The fix for `yield-in-for-loop` fails; a built-in --max-files flag too.');
+    const analysis = analyzeQuery(
+      'Two rules\nThe fix for `yield-in-for-loop` fails; a built-in --max-files flag too.',
+    );
     const names = analysis.identifiers.map((identifier) => identifier.name);
     expect(names).toEqual(expect.arrayContaining(['YieldInForLoop', 'yieldInForLoop', 'yield_in_for_loop']));
     expect(names).toEqual(expect.arrayContaining(['MaxFiles', 'maxFiles', 'max_files']));
@@ -65,6 +68,18 @@ describe('analyzeQuery', () => {
     expect(weight('Session')).toBeGreaterThan(weight('copies')!);
     expect(isCodeLike('resolve_redirects')).toBe(true);
     expect(isCodeLike('redirect')).toBe(false);
+  });
+
+  it("weights a name in the task's first line above the same name in its body", () => {
+    const weightIn = (task: string, name: string) =>
+      analyzeQuery(task).identifiers.find((identifier) => identifier.name === name)?.weight;
+    const title = weightIn('\n\n  Session loses cookies\nSteps: open the redirect page.', 'cookies');
+    const body = weightIn('Session loses state\nSteps: open the page; cookies are gone.', 'cookies');
+    expect(title).toBeGreaterThan(body!);
+    expect(title).toBe(TITLE_WEIGHT * body!);
+    expect(weightIn('Session loses state\nSteps: open the page.', 'Session')).toBe(
+      weightIn('Steps: open the page.\nSession loses state', 'Session')! * TITLE_WEIGHT,
+    );
   });
 
   it('finds file paths, stack-trace frames and dotted module paths', () => {

@@ -13,7 +13,7 @@ import {
   withoutTemplateText,
   withoutWebAddresses,
 } from '@ctxkit/internal';
-import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT } from './ranking-policy.js';
+import { CODE_LIKE_WEIGHT, CODE_SPAN_WEIGHT, TITLE_WEIGHT } from './ranking-policy.js';
 import { MAX_TASK_WORD_LENGTH } from './word-filter.js';
 
 /** An identifier-shaped token the task text contains, and how strongly it names code. */
@@ -157,6 +157,14 @@ function extractPathMentions(text: string): PathMention[] {
   return mentions;
 }
 
+/** Start and end offsets of the task's first non-blank line: an issue's title, a user's request. */
+function titleRange(text: string): [number, number] {
+  const start = text.search(/\S/);
+  if (start < 0) return [0, 0];
+  const end = text.indexOf('\n', start);
+  return [start, end < 0 ? text.length : end];
+}
+
 /** Analyzes a task text. Deterministic; the order of the input's words never leaks except in `paths`. */
 export function analyzeQuery(task: string): QueryAnalysis {
   // What an issue template adds says nothing about this task (see withoutTemplateText).
@@ -166,7 +174,8 @@ export function analyzeQuery(task: string): QueryAnalysis {
   // query strings, whose paths name the linked site's files (see withoutLinkQueries).
   const text = withoutWebAddresses(full);
   const ranges = codeRanges(text);
-  const counts = new Map<string, { count: number; inCode: boolean }>();
+  const counts = new Map<string, { count: number; inCode: boolean; inTitle: boolean }>();
+  const title = titleRange(text);
   let rangeIndex = 0;
   for (const match of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
     const name = match[0];
@@ -176,11 +185,13 @@ export function analyzeQuery(task: string): QueryAnalysis {
     while (rangeIndex < ranges.length && ranges[rangeIndex]![1] <= index) rangeIndex++;
     const range = ranges[rangeIndex];
     const inCode = range !== undefined && range[0] <= index && index < range[1];
+    const inTitle = title[0] <= index && index < title[1];
     const entry = counts.get(name);
     if (entry) {
       entry.count++;
       entry.inCode ||= inCode;
-    } else counts.set(name, { count: 1, inCode });
+      entry.inTitle ||= inTitle;
+    } else counts.set(name, { count: 1, inCode, inTitle });
   }
 
   // A kebab-case compound (`yield-in-for-loop`, `--max-files`) names code spelled another way
@@ -197,19 +208,20 @@ export function analyzeQuery(task: string): QueryAnalysis {
       if (entry) {
         entry.count++;
         entry.inCode ||= inCode;
-      } else counts.set(name, { count: 1, inCode });
+      } else counts.set(name, { count: 1, inCode, inTitle: false });
     }
   }
 
   const identifiers: QueryIdentifier[] = [];
   const subwords = new Map<string, number>();
-  for (const [name, { count, inCode }] of counts) {
+  for (const [name, { count, inCode, inTitle }] of counts) {
     if (name.replace(/_/g, '').length < MIN_IDENTIFIER_LENGTH) continue;
     const codeLike = isCodeLike(name);
     if (!codeLike && !inCode && STOPWORDS.has(name.toLowerCase())) continue;
     let weight = 1 + Math.log(count);
     if (codeLike) weight *= CODE_LIKE_WEIGHT;
     if (inCode) weight *= CODE_SPAN_WEIGHT;
+    if (inTitle) weight *= TITLE_WEIGHT;
     const spelled = spellings.has(name);
     identifiers.push({ name, weight, marked: inCode || (!spelled && isStructuredLikeCode(name)) });
     if (spelled) continue;

@@ -17,6 +17,14 @@ export const CODE_LIKE_WEIGHT = 3;
 /** Text inside backticks or fenced code blocks is code by the author's own marking. */
 export const CODE_SPAN_WEIGHT = 2;
 /**
+ * A name in the task's first line — an issue's title, a user's one-line request — counts this many
+ * times more: the title says what the issue is about in the fewest words, where the body adds
+ * versions, logs and reproduction code that name much else. On the development sets, 1, 2, 2.5 and
+ * 3 gave Python hit@1 59.7, 61.1, 61.1, 59.7 and multilingual hit@1 54.3, 54.7, 55.5, 56.0, with
+ * recall@5 unchanged within 0.3 points.
+ */
+export const TITLE_WEIGHT = 2.5;
+/**
  * A kebab-case compound (`yield-in-for-loop`, `--max-files`) is also read as the names code spells
  * it (`YieldInForLoop`, `max_files`) when written as code, as a flag, or with at least this many
  * words; a two-word hyphenation in prose (`built-in`) is English. Shared with the excerpts' reading

@@ -141,7 +141,7 @@ describe('buildRepoMap on a handwritten five-language repository', () => {
       temporaryDirectories,
     );
     const query = [
-      "tr: doesn't warn about an unescaped trailing backslash",
+      'A trailing backslash is escaped twice',
       '```console',
       "$ tr '\\\\\\' 'asdf'",
       'tr: warning: an unescaped backslash at end of string is not portable',
