@@ -224,6 +224,29 @@ describe('planExcerpts', () => {
     expect(roomy.excerpts[0]!.spans).toEqual([{ start: 1, end: 46 }]);
   });
 
+  it("shows first the place of the name in the task's title", () => {
+    const body = (name: string) => [
+      `def ${name}(size):`,
+      ...range(1, 20).map((index) => `    size = step(size, ${index})`),
+      '    return size',
+      '',
+    ];
+    const text = [...body('frame'), ...body('seal')].join('\n');
+    const file: PlannedFile = {
+      path: 'pkg/widget.py',
+      text,
+      definitions: [
+        { name: 'frame', kind: 'function', line: 1, endLine: 22 },
+        { name: 'seal', kind: 'function', line: 24, endLine: 45 },
+      ],
+    };
+    const query = 'seal is wrong\nThe frame helper runs first, then the seal helper.';
+    // Room for one window: the title's name gets it, though the body names both as often.
+    const plan = planExcerpts({ files: [file], query, budget: 100, tokenizer });
+    expect(plan.excerpts[0]!.text).toContain('24\tdef seal(size):');
+    expect(plan.excerpts[0]!.text).not.toContain('def frame(size):');
+  });
+
   it('spends the budget on the top of the ranking first', () => {
     const query = 'normalize_header and parse_header and RequestRouter';
     const tight = planExcerpts({ files: [big, small, server], query, budget: 240, tokenizer });

@@ -25,8 +25,8 @@ import {
   shownSpans,
   unmarkShown,
 } from './excerpt-model.js';
-import { compareViews, fileViews, STRONG_WEIGHT, type View, WEAK_WEIGHT } from './excerpt-views.js';
-import type { TaskIdentifier } from './identifiers.js';
+import { compareViews, fileViews, type View } from './excerpt-views.js';
+import { identifierWeight, type TaskIdentifier } from './identifiers.js';
 import { filesPointedAt, pointedLines } from './pointed-lines.js';
 import { findTaskPointers, type LinePointer, type TaskPointers } from './task-pointers.js';
 
@@ -184,9 +184,8 @@ function scoreRatio(score: number | undefined, first: number | undefined): { sco
 function readTask(options: PlanExcerptsOptions): TaskReading {
   const identifiers = normalizeIdentifiers(options);
   const weights = new Map<string, number>();
-  for (const identifier of identifiers) {
-    weights.set(identifier.name.toLowerCase(), identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT);
-  }
+  for (const identifier of identifiers)
+    weights.set(identifier.name.toLowerCase(), identifierWeight(identifier));
   return {
     identifiers,
     weights,

@@ -6,6 +6,7 @@
 import { commentOnlyLines } from './comment-lines.js';
 import { definitionEnd, type ExcerptDefinition, enclosingHeaders, headersOf } from './excerpt.js';
 import type { FileModel } from './excerpt-model.js';
+import { STRONG_WEIGHT } from './identifiers.js';
 import { importBlock } from './import-block.js';
 
 /** A set of lines of one file the planner may buy, and what it is worth. */
@@ -39,9 +40,6 @@ const GLIMPSE_DECAY = 0.5;
 const GLIMPSE_CONTEXT = 1;
 // A long body holds more hits by its length alone: its value is divided by sqrt(1 + lines / this).
 const BODY_SIZE_SCALE = 20;
-/** Identifier weights: a code-looking name in the task is a far better signal than an English word. */
-export const STRONG_WEIGHT = 3;
-export const WEAK_WEIGHT = 1;
 // A hit on the line that defines the identifier is where the model most needs to look.
 const DEFINITION_BONUS = 3;
 /**

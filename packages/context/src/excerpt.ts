@@ -1,5 +1,11 @@
 import { indentationOf, isDefinitionHeader, isTransparentLine } from './definition-headers.js';
-import { extractIdentifiers, MAX_IDENTIFIER_LENGTH, type TaskIdentifier } from './identifiers.js';
+import {
+  extractIdentifiers,
+  identifierWeight,
+  MAX_IDENTIFIER_LENGTH,
+  STRONG_WEIGHT,
+  type TaskIdentifier,
+} from './identifiers.js';
 import type { ExcerptMode } from './roles.js';
 
 /** A definition in the file, as a scanner (e.g. `@ctxkit/repomap`) or the caller found it. */
@@ -84,9 +90,6 @@ export interface Excerpt {
 const DEFAULT_CONTEXT_LINES = 3;
 const DEFAULT_MERGE_GAP = 2;
 const DEFAULT_MAX_LINE_LENGTH = 300;
-// Identifier weights: a code-looking name in the task is a far better signal than an English word.
-const STRONG_WEIGHT = 3;
-const WEAK_WEIGHT = 1;
 // A hit on the line that defines the identifier is where the model most needs to look.
 const DEFINITION_BONUS = 3;
 // Under a token cap, hits scoring below this fraction of the best hit get no window.
@@ -180,8 +183,14 @@ export function normalizeIdentifiers(
     if (identifier.name.trim() === '' || identifier.name.length > MAX_IDENTIFIER_LENGTH) continue;
     const key = identifier.name.toLowerCase();
     const existing = byKey.get(key);
-    if (existing) byKey.set(key, { name: existing.name, strong: existing.strong || identifier.strong });
-    else byKey.set(key, identifier);
+    if (existing) {
+      const title = existing.title || identifier.title;
+      byKey.set(key, {
+        name: existing.name,
+        strong: existing.strong || identifier.strong,
+        ...(title ? { title } : {}),
+      });
+    } else byKey.set(key, identifier);
   }
   return [...byKey.values()];
 }
@@ -250,7 +259,7 @@ export function excerptFile(options: ExcerptOptions): Excerpt {
   const identifiers = normalizeIdentifiers(options);
   const weights = new Map<string, number>();
   for (const identifier of identifiers) {
-    weights.set(identifier.name.toLowerCase(), identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT);
+    weights.set(identifier.name.toLowerCase(), identifierWeight(identifier));
   }
 
   const lineHits = findLineHits(lines, [...weights.keys()]);

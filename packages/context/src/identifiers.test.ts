@@ -2,7 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractIdentifiers } from './identifiers.js';
 
+// Names and strength only: a one-line task is all title, which the title test checks on its own.
+const strength = (task: string) => extractIdentifiers(task).map(({ name, strong }) => ({ name, strong }));
+
 describe('extractIdentifiers', () => {
+  it("marks the names in the task's first non-blank line as its title", () => {
+    const found = extractIdentifiers('\n  Session drops cookies\nThe redirect in `resolve` drops cookies.');
+    expect(found).toEqual([
+      { name: 'Session', strong: false, title: true },
+      { name: 'drops', strong: false, title: true },
+      { name: 'cookies', strong: false, title: true },
+      { name: 'redirect', strong: false },
+      { name: 'resolve', strong: true },
+    ]);
+  });
+
   it("reads nothing from an issue template's hidden comments, but keeps code blocks whole", () => {
     const task = '<!-- Please fill in the template -->\nparse_header breaks\n```xml\n<!-- keep_me -->\n```';
     expect(extractIdentifiers(task).map((identifier) => identifier.name)).toEqual([
@@ -15,7 +29,7 @@ describe('extractIdentifiers', () => {
 
   it('keeps code-looking names strong and English words weak, without stop words or duplicates', () => {
     expect(
-      extractIdentifiers(
+      strength(
         'Fix the crash in `parse` when parseHeader gets an EMPTY_NAME from src/http/server.ts; Parse again.',
       ),
     ).toEqual([
@@ -47,7 +61,7 @@ describe('extractIdentifiers', () => {
   });
 
   it('keeps a two-letter name written as code, and drops it in prose', () => {
-    expect(extractIdentifiers('close the `db` handle in io code')).toEqual([
+    expect(strength('close the `db` handle in io code')).toEqual([
       { name: 'close', strong: false },
       { name: 'db', strong: true },
       { name: 'handle', strong: false },
@@ -56,18 +70,18 @@ describe('extractIdentifiers', () => {
   });
 
   it('does not treat a sentence-ending period as a qualified name', () => {
-    expect(extractIdentifiers('Update the parser. Then retry.')).toEqual([
+    expect(strength('Update the parser. Then retry.')).toEqual([
       { name: 'parser', strong: false },
       { name: 'retry', strong: false },
     ]);
-    expect(extractIdentifiers('call json.loads')).toEqual([
+    expect(strength('call json.loads')).toEqual([
       { name: 'json', strong: true },
       { name: 'loads', strong: true },
     ]);
   });
 
   it('reads a kebab-case rule or flag as the names code spells it, after the names written', () => {
-    expect(extractIdentifiers('Fix `yield-in-for-loop` and --max-files; a built-in default')).toEqual([
+    expect(strength('Fix `yield-in-for-loop` and --max-files; a built-in default')).toEqual([
       { name: 'loop', strong: true },
       { name: 'max', strong: false },
       { name: 'files', strong: false },

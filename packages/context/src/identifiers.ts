@@ -1,4 +1,4 @@
-import { kebabNames, withoutTemplateText, withoutWebAddresses } from '@ctxkit/internal';
+import { kebabNames, titleRange, withoutTemplateText, withoutWebAddresses } from '@ctxkit/internal';
 
 /**
  * Words that occur in task descriptions but name nothing in code. Plain English function words and
@@ -36,6 +36,25 @@ export interface TaskIdentifier {
    * as a path: these are almost certainly code, so their hits count for more.
    */
   strong: boolean;
+  /** True when the name is in the task's first line (its title), which says what it is about. */
+  title?: boolean;
+}
+
+/** Weights of a task's names where excerpts look for them: a code-looking name is a far better signal than an English word. */
+export const STRONG_WEIGHT = 3;
+export const WEAK_WEIGHT = 1;
+/**
+ * A name in the task's first line (an issue's title, a one-line request) says what the task is about
+ * and counts this many times its weight. On the development sets' excerpts, 1.5, 2, 3, 4 and 6
+ * showed 30.9, 31.3, 31.8, 31.7, 31.6% of the changed lines at 8k (multilingual; 31.1 without),
+ * and 3 raised both sets at 32k by 1.3 points.
+ */
+export const TITLE_MULTIPLIER = 3;
+
+/** How much a hit on `identifier` counts in an excerpt. */
+export function identifierWeight(identifier: TaskIdentifier): number {
+  const weight = identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT;
+  return identifier.title ? weight * TITLE_MULTIPLIER : weight;
 }
 
 function isStrong(name: string): boolean {
@@ -53,6 +72,7 @@ export function extractIdentifiers(task: string): TaskIdentifier[] {
   // withoutTemplateText, withoutWebAddresses).
   const text = withoutWebAddresses(withoutTemplateText(task));
   const found = new Map<string, TaskIdentifier>();
+  const [titleStart, titleEnd] = titleRange(text);
   const quoted = new Set<string>();
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {
     for (const name of match[1]!.match(IDENTIFIER) ?? []) quoted.add(name);
@@ -72,9 +92,12 @@ export function extractIdentifiers(task: string): TaskIdentifier[] {
       (text[end] === '.' && /[A-Za-z_]/.test(text[end + 1] ?? '')) ||
       (text[start - 1] === '.' && /\w/.test(text[start - 2] ?? ''));
     const strong = quoted.has(name) || isStrong(name) || pathLike;
+    const title = start < titleEnd && end > titleStart;
     const existing = found.get(key);
-    if (existing) existing.strong ||= strong;
-    else found.set(key, { name, strong });
+    if (existing) {
+      existing.strong ||= strong;
+      if (title) existing.title = true;
+    } else found.set(key, title ? { name, strong, title } : { name, strong });
   }
   // A kebab-case rule or flag (`yield-in-for-loop`, `--max-files`) is found in code as
   // `yield_in_for_loop` or `YieldInForLoop` / `yieldInForLoop` (one name, case aside): after the

@@ -35,6 +35,7 @@ export {
   KEBAB_MIN_PROSE_PARTS,
   type KebabName,
   kebabNames,
+  titleRange,
   withoutHtmlComments,
   withoutLinkQueries,
   withoutTemplateText,

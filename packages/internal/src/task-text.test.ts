@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   codeRanges,
   kebabNames,
+  titleRange,
   withoutHtmlComments,
   withoutLinkQueries,
   withoutVersionListings,
@@ -186,5 +187,15 @@ describe('kebabNames', () => {
     expect(kebabNames(`${'ab-'.repeat(350_000)}x`)).toEqual([]);
     expect(kebabNames(`${'ab-'.repeat(350_000)}_`)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('titleRange', () => {
+  it('spans the first non-blank line, without the blank lines and indent before it', () => {
+    const task = '\n\n  Session drops cookies\nbody';
+    const [start, end] = titleRange(task);
+    expect(task.slice(start, end)).toBe('Session drops cookies');
+    expect(titleRange('one line')).toEqual([0, 8]);
+    expect(titleRange(' \n\t ')).toEqual([0, 0]);
   });
 });

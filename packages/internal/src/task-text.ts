@@ -91,6 +91,17 @@ export function withoutTemplateText(task: string): string {
 const WEB_ADDRESS = /\bhttps?:\/\/[^\s)\]>'"`]+/g;
 
 /**
+ * Start and end offsets of the task's first non-blank line: an issue's title, a user's one-line
+ * request — what the task is about in the fewest words. `[0, 0]` for a blank task.
+ */
+export function titleRange(text: string): [number, number] {
+  const start = text.search(/\S/);
+  if (start < 0) return [0, 0];
+  const end = text.indexOf('\n', start);
+  return [start, end < 0 ? text.length : end];
+}
+
+/**
  * `text` with each web address's host and path replaced by its query string's words. The host and
  * path name a web page (`github.com/org/repo/issues/12`, a docs page), not code, and as words they
  * match every line that names the project or links the same site; the query's parameter names

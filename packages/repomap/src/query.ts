@@ -9,6 +9,7 @@ import {
   compareStrings,
   kebabNames,
   normalizeMessageText,
+  titleRange,
   withoutLinkQueries,
   withoutTemplateText,
   withoutWebAddresses,
@@ -155,14 +156,6 @@ function extractPathMentions(text: string): PathMention[] {
     }
   }
   return mentions;
-}
-
-/** Start and end offsets of the task's first non-blank line: an issue's title, a user's request. */
-function titleRange(text: string): [number, number] {
-  const start = text.search(/\S/);
-  if (start < 0) return [0, 0];
-  const end = text.indexOf('\n', start);
-  return [start, end < 0 ? text.length : end];
 }
 
 /** Analyzes a task text. Deterministic; the order of the input's words never leaks except in `paths`. */
