@@ -26,7 +26,7 @@ import {
   unmarkShown,
 } from './excerpt-model.js';
 import { compareViews, fileViews, type View } from './excerpt-views.js';
-import { identifierWeight, type TaskIdentifier } from './identifiers.js';
+import { identifierWeights, type TaskIdentifier } from './identifiers.js';
 import { filesPointedAt, pointedLines } from './pointed-lines.js';
 import { findTaskPointers, type LinePointer, type TaskPointers } from './task-pointers.js';
 
@@ -183,9 +183,7 @@ function scoreRatio(score: number | undefined, first: number | undefined): { sco
 
 function readTask(options: PlanExcerptsOptions): TaskReading {
   const identifiers = normalizeIdentifiers(options);
-  const weights = new Map<string, number>();
-  for (const identifier of identifiers)
-    weights.set(identifier.name.toLowerCase(), identifierWeight(identifier));
+  const weights = identifierWeights(identifiers);
   return {
     identifiers,
     weights,

@@ -66,8 +66,9 @@ const SURROUNDING_SHARE = 0.5;
 const SURROUNDING_RINGS = 3;
 // A run of at least this many comment-only lines (a doc comment, a license header, a docstring)
 // inside a view is shown after the code around it: every view is offered first without the run
-// (its first line kept, as the summary, and any line the task hits), then whole at this share of
-// its priority. A large pack still shows it all; a small one spends its tokens on code.
+// (its first line kept, as the summary), then whole at this share of its priority. A large pack
+// still shows it all; a small one spends its tokens on code. A task's names in the run do not keep
+// it: on the development sets that kept most doc comments whole, for fewer changed lines shown.
 const LONG_COMMENT_LINES = 4;
 const COMMENT_SHARE = 0.25;
 // A view worth less than this fraction of its file's best is not worth its tokens.
@@ -179,10 +180,9 @@ export function fileViews(input: ViewInput): View[] {
   ];
 }
 
-/** Lines of long comment runs a view shows last: all but each run's first line and the lines the task hits. */
+/** Lines of long comment runs a view shows last: all but each run's first line. */
 function deferredCommentLines(model: FileModel): Uint8Array {
   const comment = commentOnlyLines(model.path, model.lines);
-  const hit = new Set(model.hitLines);
   const deferred = new Uint8Array(comment.length);
   let start = 0;
   for (let line = 1; line < comment.length; line += 1) {

@@ -1,7 +1,7 @@
 import { indentationOf, isDefinitionHeader, isTransparentLine } from './definition-headers.js';
 import {
   extractIdentifiers,
-  identifierWeight,
+  identifierWeights,
   MAX_IDENTIFIER_LENGTH,
   STRONG_WEIGHT,
   type TaskIdentifier,
@@ -257,10 +257,7 @@ export function excerptFile(options: ExcerptOptions): Excerpt {
   checkNumericOptions(options);
   const lines = splitLines(options.text ?? '');
   const identifiers = normalizeIdentifiers(options);
-  const weights = new Map<string, number>();
-  for (const identifier of identifiers) {
-    weights.set(identifier.name.toLowerCase(), identifierWeight(identifier));
-  }
+  const weights = identifierWeights(identifiers);
 
   const lineHits = findLineHits(lines, [...weights.keys()]);
   const hitLines = [...lineHits.keys()].sort((a, b) => a - b);

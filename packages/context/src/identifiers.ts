@@ -51,10 +51,14 @@ export const WEAK_WEIGHT = 1;
  */
 export const TITLE_MULTIPLIER = 3;
 
-/** How much a hit on `identifier` counts in an excerpt. */
-export function identifierWeight(identifier: TaskIdentifier): number {
-  const weight = identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT;
-  return identifier.title ? weight * TITLE_MULTIPLIER : weight;
+/** How much a hit on each identifier counts in an excerpt, by lower-cased name. */
+export function identifierWeights(identifiers: readonly TaskIdentifier[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const identifier of identifiers) {
+    const weight = identifier.strong ? STRONG_WEIGHT : WEAK_WEIGHT;
+    weights.set(identifier.name.toLowerCase(), identifier.title ? weight * TITLE_MULTIPLIER : weight);
+  }
+  return weights;
 }
 
 function isStrong(name: string): boolean {
