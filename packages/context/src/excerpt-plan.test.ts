@@ -85,6 +85,44 @@ describe('planExcerpts', () => {
     expect(plan([1, 0.1])).toEqual([[[1, 30]], [[1, 3]]]);
   });
 
+  it('weighs each file by how surely the task pins a place in it: a defined name beats a passing word', () => {
+    const module = (bodies: [string, string][]) => {
+      const out: string[] = [];
+      for (const [name, line] of bodies) {
+        out.push(`def ${name}(value):`);
+        for (let index = 0; index < 12; index += 1)
+          out.push(index === 5 ? `    ${line}` : `    value = value + ${index}`);
+        out.push('    return value', '', '');
+      }
+      for (let index = 0; index < 40; index += 1)
+        out.push(`def filler_${index}(value):`, '    return value + 1', '', '');
+      return out.join('\n');
+    };
+    // Ranked first, the command only passes a charset along, twice; the second file defines the
+    // function the task names.
+    const command = {
+      path: 'pkg/command.py',
+      text: module([
+        ['run', 'value = encode(value, charset)'],
+        ['rerun', 'value = decode(value, charset)'],
+      ]),
+    };
+    const headers = {
+      path: 'pkg/headers.py',
+      text: module([['parse_content_type', 'value = value.strip()']]),
+    };
+    const plan = planExcerpts({
+      files: [command, headers],
+      query: 'Headers are parsed wrong\n\n`parse_content_type` ignores the charset parameter.',
+      budget: 330,
+      tokenizer,
+    });
+    const spans = plan.excerpts.map((excerpt) => excerpt.spans.map((span) => [span.start, span.end]));
+    // The defining body is bought whole before the first file's second body, which room lacks for.
+    expect(spans[1]).toEqual([[1, 14]]);
+    expect(spans[0]).toEqual([[1, 14]]);
+  });
+
   it('shows the places the task points at: a frame by its function, a file:line, a quoted line', () => {
     const text = longModule(120, 'normalize_header');
     const lines = splitLines(text);

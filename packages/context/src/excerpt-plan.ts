@@ -25,7 +25,7 @@ import {
   shownSpans,
   unmarkShown,
 } from './excerpt-model.js';
-import { compareViews, fileViews, type View } from './excerpt-views.js';
+import { compareViews, type FileViews, fileViews, type View, weighByStrength } from './excerpt-views.js';
 import { identifierWeights, type TaskIdentifier } from './identifiers.js';
 import { filesPointedAt, pointedLines } from './pointed-lines.js';
 import { findTaskPointers, type LinePointer, type TaskPointers } from './task-pointers.js';
@@ -131,7 +131,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     task.pointers.locations,
   );
   const models: FileModel[] = [];
-  const views: View[] = [];
+  const offered: FileViews[] = [];
   const firstScore = options.files[0]?.score;
   options.files.forEach((file, index) => {
     const { model, lineHits, pointed } = modelFile(
@@ -143,8 +143,8 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
     );
     models.push(model);
     if (model.hitLines.length === 0) return;
-    views.push(
-      ...fileViews({
+    offered.push(
+      fileViews({
         file: index,
         model,
         lineHits,
@@ -156,6 +156,7 @@ export function planExcerpts(options: PlanExcerptsOptions): ExcerptPlan {
       }),
     );
   });
+  const views = weighByStrength(offered);
   const render = (model: FileModel): Excerpt => {
     const spans = shownSpans(model, mergeGap);
     return spans.length > 0
