@@ -25,6 +25,21 @@ const big: PlannedFile = { path: 'pkg/helpers.py', text: longModule(120, 'normal
 const small: PlannedFile = { path: 'app/tokenizer.py', text: fixture('tokenizer.py') };
 const server: PlannedFile = { path: 'web/server.ts', text: fixture('server.ts') };
 
+// Python functions of 12 body lines (`lineOf` gives one, else a plain sum) and a return, then 40
+// one-line fillers.
+function bodiesModule(bodies: [string, (index: number) => string | undefined][]): string {
+  const out: string[] = [];
+  for (const [name, lineOf] of bodies) {
+    out.push(`def ${name}(value):`);
+    for (let index = 0; index < 12; index += 1)
+      out.push(`    ${lineOf(index) ?? `value = value + ${index}`}`);
+    out.push('    return value', '', '');
+  }
+  for (let index = 0; index < 40; index += 1)
+    out.push(`def filler_${index}(value):`, '    return value + 1', '', '');
+  return out.join('\n');
+}
+
 function range(start: number, end: number): number[] {
   return Array.from({ length: end - start + 1 }, (_, index) => start + index);
 }
@@ -46,18 +61,13 @@ function expectRealLines(text: string, source: string) {
 describe('planExcerpts', () => {
   it("follows the ranking's scores: a file scored far below the first waits for the first's bodies", () => {
     // Two bodies call `resolve_alias` in the first file (four times, once), one in the second (four times).
-    const module = (bodies: [string, number][]) => {
-      const out: string[] = [];
-      for (const [name, hits] of bodies) {
-        out.push(`def ${name}(value):`);
-        for (let line = 0; line < 12; line += 1)
-          out.push(line < hits ? `    value = resolve_alias(value, ${line})` : `    value = value + ${line}`);
-        out.push('    return value', '', '');
-      }
-      for (let index = 0; index < 40; index += 1)
-        out.push(`def filler_${index}(value):`, '    return value + 1', '', '');
-      return out.join('\n');
-    };
+    const module = (bodies: [string, number][]) =>
+      bodiesModule(
+        bodies.map(([name, hits]) => [
+          name,
+          (line) => (line < hits ? `value = resolve_alias(value, ${line})` : undefined),
+        ]),
+      );
     const first = {
       path: 'pkg/aliases.py',
       text: module([
@@ -86,18 +96,8 @@ describe('planExcerpts', () => {
   });
 
   it('weighs each file by how surely the task pins a place in it: a defined name beats a passing word', () => {
-    const module = (bodies: [string, string][]) => {
-      const out: string[] = [];
-      for (const [name, line] of bodies) {
-        out.push(`def ${name}(value):`);
-        for (let index = 0; index < 12; index += 1)
-          out.push(index === 5 ? `    ${line}` : `    value = value + ${index}`);
-        out.push('    return value', '', '');
-      }
-      for (let index = 0; index < 40; index += 1)
-        out.push(`def filler_${index}(value):`, '    return value + 1', '', '');
-      return out.join('\n');
-    };
+    const module = (bodies: [string, string][]) =>
+      bodiesModule(bodies.map(([name, line]) => [name, (index) => (index === 5 ? line : undefined)]));
     // Ranked first, the command only passes a charset along, twice; the second file defines the
     // function the task names.
     const command = {
