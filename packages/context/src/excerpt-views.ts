@@ -195,7 +195,8 @@ export function fileViews(input: ViewInput): FileViews {
   return {
     views,
     glimpse: glimpseView(model.hitLines, scores, top, shape),
-    strength: Math.max(0, ...views.map((view) => view.value)),
+    // A reduce, not a spread: a huge file can offer more views than a call takes arguments.
+    strength: views.reduce((strongest, view) => Math.max(strongest, view.value), 0),
   };
 }
 
